@@ -1,0 +1,159 @@
+//===- Cotangent.h - the C++ embedding API ----------------------*- C++ -*-===//
+//
+// Compile MLIR text to native code, look up entry points, call them with
+// arrays. Everything `cot` does goes through this header; it includes no MLIR
+// or LLVM headers so that embedding projects need only the standard library.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COTANGENT_API_COTANGENT_H
+#define COTANGENT_API_COTANGENT_H
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace cotangent {
+
+/// Element types an entry point can take or return.
+enum class ElementType { F64, F32, I64, I1, Complex128 };
+
+/// The MLIR spelling of `type` ("f64", "complex<f64>", ...).
+const char *elementTypeName(ElementType type);
+/// Bytes per element as stored in an Array.
+std::size_t elementSize(ElementType type);
+
+/// The type of one argument or result: a scalar has an empty shape.
+struct ArrayType {
+  ElementType element;
+  std::vector<int64_t> shape;
+  /// "f64" for a scalar, "tensor<2x3xf64>" otherwise.
+  std::string str() const;
+  int64_t numElements() const;
+  bool operator==(const ArrayType &other) const {
+    return element == other.element && shape == other.shape;
+  }
+};
+
+/// A dense row-major array of one element type; rank 0 holds a scalar.
+/// I1 elements are stored one byte each (0 or 1).
+class Array {
+public:
+  explicit Array(ArrayType type); ///< zero-filled
+  static Array scalar(double value);
+  static Array scalar(float value);
+  static Array scalar(int64_t value);
+  static Array scalar(bool value);
+  static Array vector(const std::vector<double> &values);
+
+  const ArrayType &type() const { return type_; }
+  const std::vector<int64_t> &shape() const { return type_.shape; }
+  int64_t numElements() const { return type_.numElements(); }
+  void *data() { return storage_.data(); }
+  const void *data() const { return storage_.data(); }
+  /// Typed access to the elements; T must match the element type's size.
+  template <typename T> T *as() { return reinterpret_cast<T *>(data()); }
+  template <typename T> const T *as() const {
+    return reinterpret_cast<const T *>(data());
+  }
+
+private:
+  ArrayType type_;
+  std::vector<std::max_align_t> storage_;
+};
+
+/// A public function of a compiled program that the host can call.
+struct EntryPoint {
+  std::string name;
+  std::vector<ArrayType> arguments;
+  std::vector<ArrayType> results;
+  /// Why the host cannot call this function, empty when it can.
+  std::string unsupported;
+};
+
+/// What went wrong, sorted so a tool can map it to an exit code.
+struct Error {
+  enum class Kind {
+    Compile, ///< the program: parse, verify or lowering diagnostics
+    Usage,   ///< the call: unknown entry, wrong number or types of arguments
+    Runtime, ///< inside the compiled code: raised by the runtime
+  };
+  Kind kind;
+  std::string message;
+};
+
+/// A value or the Error that prevented it.
+template <typename T> class Result {
+public:
+  Result(T value) : state_(std::move(value)) {}
+  Result(Error error) : state_(std::move(error)) {}
+  bool ok() const { return state_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  T &value() { return std::get<0>(state_); }
+  const T &value() const { return std::get<0>(state_); }
+  T &operator*() { return value(); }
+  T *operator->() { return &value(); }
+  const Error &error() const { return std::get<1>(state_); }
+
+private:
+  std::variant<T, Error> state_;
+};
+
+struct CompileOptions {
+  /// Name of a pipeline stage (see printPipeline) after which the IR is
+  /// written to `irOutput`.
+  std::string dumpAfter;
+  std::ostream *irOutput = nullptr;
+};
+
+struct RunOptions {
+  /// Seed of the measurement random generator; unset draws a fresh seed.
+  std::optional<uint64_t> seed;
+};
+
+/// Milliseconds spent in one step from source text to native code.
+struct StageTiming {
+  std::string stage;
+  double milliseconds;
+};
+
+/// A compiled program. Calls are independent: each starts from an empty
+/// quantum device, and an error in one leaves the program usable.
+class Program {
+public:
+  static Result<Program> compile(std::string_view source,
+                                 std::string_view bufferName,
+                                 const CompileOptions &options = {});
+  Program(Program &&) noexcept;
+  Program &operator=(Program &&) noexcept;
+  ~Program();
+
+  const std::vector<EntryPoint> &entryPoints() const;
+  const EntryPoint *findEntryPoint(std::string_view name) const;
+  const std::vector<StageTiming> &compileTimings() const;
+
+  Result<std::vector<Array>> call(std::string_view entry,
+                                  const std::vector<Array> &arguments,
+                                  const RunOptions &options = {}) const;
+
+private:
+  struct Impl;
+  explicit Program(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+/// The pipeline's stages, each with its purpose and passes.
+std::string describePipeline();
+/// Names of the stages, in order (the values `dumpAfter` accepts).
+std::vector<std::string> pipelineStageNames();
+
+} // namespace cotangent
+
+#endif

@@ -1,0 +1,273 @@
+//===- Program.cpp - compile MLIR text and call its entry points ----------===//
+#include "EntryPoints.h"
+
+#include "cotangent/API/Cotangent.h"
+#include "cotangent/Pipeline/Passes.h"
+#include "cotangent/Pipeline/Pipeline.h"
+#include "cotangent/Runtime/Execution.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <sstream>
+
+using namespace cotangent;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    registerPipelinePasses();
+  });
+}
+
+Error compileError(std::string message) {
+  return Error{Error::Kind::Compile, std::move(message)};
+}
+
+Error usageError(std::string message) {
+  return Error{Error::Kind::Usage, std::move(message)};
+}
+
+/// A strided buffer descriptor as the LLVM lowering of a memref lays it out:
+/// allocated pointer, aligned pointer, offset, sizes, strides.
+std::vector<int64_t> describeBuffer(Array &array) {
+  const std::vector<int64_t> &shape = array.shape();
+  std::vector<int64_t> descriptor(3 + 2 * shape.size());
+  auto address = reinterpret_cast<intptr_t>(array.data());
+  descriptor[0] = descriptor[1] = address;
+  descriptor[2] = 0;
+  int64_t stride = 1;
+  for (size_t i = shape.size(); i-- > 0;) {
+    descriptor[3 + i] = shape[i];
+    descriptor[3 + shape.size() + i] = stride;
+    stride *= shape[i];
+  }
+  return descriptor;
+}
+
+std::string listTypes(const std::vector<ArrayType> &types) {
+  std::string text;
+  for (const ArrayType &type : types)
+    text += (text.empty() ? "" : ", ") + type.str();
+  return "(" + text + ")";
+}
+
+} // namespace
+
+struct Program::Impl {
+  mlir::MLIRContext context;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::vector<EntryPoint> entries;
+  std::vector<StageTiming> timings;
+
+  explicit Impl(const mlir::DialectRegistry &registry)
+      : context(registry, mlir::MLIRContext::Threading::DISABLED) {}
+};
+
+Program::Program(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Program::Program(Program &&) noexcept = default;
+Program &Program::operator=(Program &&) noexcept = default;
+Program::~Program() = default;
+
+const std::vector<EntryPoint> &Program::entryPoints() const {
+  return impl_->entries;
+}
+
+const std::vector<StageTiming> &Program::compileTimings() const {
+  return impl_->timings;
+}
+
+const EntryPoint *Program::findEntryPoint(std::string_view name) const {
+  for (const EntryPoint &entry : impl_->entries)
+    if (entry.name == name)
+      return &entry;
+  return nullptr;
+}
+
+Result<Program> Program::compile(std::string_view source,
+                                 std::string_view bufferName,
+                                 const CompileOptions &options) {
+  initializeNativeTarget();
+  std::vector<std::string> stageNames = pipelineStageNames();
+  if (!options.dumpAfter.empty() &&
+      std::find(stageNames.begin(), stageNames.end(), options.dumpAfter) ==
+          stageNames.end())
+    return usageError("unknown pipeline stage '" + options.dumpAfter +
+                      "' (see --print-pipeline)");
+
+  Clock::time_point start = Clock::now();
+  mlir::DialectRegistry registry;
+  registerPipelineDialects(registry);
+  auto impl = std::make_unique<Impl>(registry);
+  mlir::MLIRContext &context = impl->context;
+  context.loadAllAvailableDialects();
+
+  // Diagnostics carry file:line:col of the source buffer.
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(source.data(), source.size()),
+          llvm::StringRef(bufferName.data(), bufferName.size())),
+      llvm::SMLoc());
+  std::string diagnostics;
+  llvm::raw_string_ostream diagnosticStream(diagnostics);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context,
+                                           diagnosticStream);
+
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return compileError(diagnostics);
+  impl->entries = collectEntryPoints(*module);
+  impl->timings.push_back({"parse", millisecondsSince(start)});
+
+  for (const PipelineStage &stage : pipelineStages()) {
+    start = Clock::now();
+    mlir::PassManager pm(&context);
+    std::string pipelineErrors;
+    llvm::raw_string_ostream pipelineErrorStream(pipelineErrors);
+    if (mlir::failed(mlir::parsePassPipeline(stage.passes, pm,
+                                             pipelineErrorStream)))
+      return compileError("internal error: stage " + stage.name.str() + ": " +
+                          pipelineErrors);
+    if (mlir::failed(pm.run(*module)))
+      return compileError(diagnostics.empty()
+                              ? "stage " + stage.name.str() + " failed"
+                              : diagnostics);
+    impl->timings.push_back({stage.name.str(), millisecondsSince(start)});
+    if (options.dumpAfter == stage.name && options.irOutput) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      module->print(os);
+      *options.irOutput << text;
+    }
+  }
+
+  // Translation to LLVM IR, O2 and native code generation.
+  start = Clock::now();
+  auto optimize = mlir::makeOptimizingTransformer(2, 0, nullptr);
+  bool dumpLLVM = options.dumpAfter == kLLVMStageName.str() && options.irOutput;
+  auto transform = [&](llvm::Module *llvmModule) -> llvm::Error {
+    if (llvm::Error error = optimize(llvmModule))
+      return error;
+    if (dumpLLVM) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      llvmModule->print(os, nullptr);
+      *options.irOutput << text;
+    }
+    return llvm::Error::success();
+  };
+  mlir::ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transform; // a function_ref: `transform` must outlive create()
+  auto engine = mlir::ExecutionEngine::create(*module, engineOptions);
+  if (!engine)
+    return compileError(diagnostics + "code generation failed: " +
+                        llvm::toString(engine.takeError()) + "\n");
+  impl->engine = std::move(*engine);
+  impl->engine->registerSymbols([](llvm::orc::MangleAndInterner mangle) {
+    llvm::orc::SymbolMap map;
+    for (const runtime::Symbol &symbol : runtime::symbols())
+      map[mangle(symbol.name)] = {llvm::orc::ExecutorAddr::fromPtr(symbol.address),
+                                  llvm::JITSymbolFlags::Exported};
+    return map;
+  });
+  impl->engine->initialize();
+  // Compile every entry point now, so calls pay no compilation.
+  for (const EntryPoint &entry : impl->entries)
+    if (entry.unsupported.empty())
+      if (auto function = impl->engine->lookupPacked(
+              ("_mlir_ciface_" + kEntryWrapperPrefix + entry.name).str());
+          !function)
+        return compileError("code generation failed for @" + entry.name +
+                            ": " + llvm::toString(function.takeError()));
+  impl->timings.push_back({kLLVMStageName.str(), millisecondsSince(start)});
+  return Program(std::move(impl));
+}
+
+Result<std::vector<Array>> Program::call(std::string_view name,
+                                         const std::vector<Array> &arguments,
+                                         const RunOptions &options) const {
+  const EntryPoint *entry = findEntryPoint(name);
+  if (!entry) {
+    std::string known;
+    for (const EntryPoint &candidate : impl_->entries)
+      known += (known.empty() ? "" : ", ") + candidate.name;
+    return usageError("no entry point named '" + std::string(name) +
+                      "'; the program has: " + (known.empty() ? "none" : known));
+  }
+  if (!entry->unsupported.empty())
+    return usageError("@" + entry->name + " cannot be called from the host: " +
+                      entry->unsupported);
+  if (arguments.size() != entry->arguments.size())
+    return usageError("@" + entry->name + " takes " +
+                      std::to_string(entry->arguments.size()) + " argument(s) " +
+                      listTypes(entry->arguments) + " but " +
+                      std::to_string(arguments.size()) + " were given");
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (!(arguments[i].type() == entry->arguments[i]))
+      return usageError("argument " + std::to_string(i) + " of @" +
+                        entry->name + " must be " + entry->arguments[i].str() +
+                        ", got " + arguments[i].type().str());
+
+  // Compiled code may write into its argument buffers: pass copies.
+  std::vector<Array> buffers = arguments;
+  for (const ArrayType &type : entry->results)
+    buffers.emplace_back(type);
+  std::vector<std::vector<int64_t>> descriptors;
+  for (Array &buffer : buffers)
+    descriptors.push_back(describeBuffer(buffer));
+  std::vector<void *> descriptorPointers;
+  for (std::vector<int64_t> &descriptor : descriptors)
+    descriptorPointers.push_back(descriptor.data());
+  std::vector<void *> packedArguments;
+  for (void *&pointer : descriptorPointers)
+    packedArguments.push_back(&pointer);
+
+  auto function = impl_->engine->lookupPacked(
+      ("_mlir_ciface_" + kEntryWrapperPrefix + entry->name).str());
+  if (!function)
+    return Error{Error::Kind::Runtime, llvm::toString(function.takeError())};
+  if (std::optional<std::string> failure = runtime::invoke(
+          *function, packedArguments.data(), runtime::RunOptions{options.seed}))
+    return Error{Error::Kind::Runtime, *failure};
+  return std::vector<Array>(std::make_move_iterator(buffers.begin() + arguments.size()),
+                            std::make_move_iterator(buffers.end()));
+}
+
+std::string cotangent::describePipeline() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printPipeline(os);
+  return text;
+}
+
+std::vector<std::string> cotangent::pipelineStageNames() {
+  std::vector<std::string> names;
+  for (const PipelineStage &stage : pipelineStages())
+    names.push_back(stage.name.str());
+  names.push_back(kLLVMStageName.str());
+  return names;
+}

@@ -1,0 +1,143 @@
+//===- Pipeline.cpp - THE compilation pipeline, as a list of stages -------===//
+//
+// This file is the single place that says what runs, in which order. Each
+// stage is a textual pass pipeline, so `cot run --print-pipeline` shows exactly
+// what runs and `cot-opt` can replay any stage.
+//
+//===----------------------------------------------------------------------===//
+#include "cotangent/Pipeline/Pipeline.h"
+
+#include "cotangent/Pipeline/Passes.h"
+#include "cotangent/Quantum/IR/QuantumDialect.h"
+#include "cotangent/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
+#include "cotangent/Quantum/Transforms/QuantumToLLVM.h"
+
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace {
+const cotangent::PipelineStage kStages[] = {
+    {"simplify", "canonicalize and remove common subexpressions",
+     "canonicalize,cse"},
+    {"bufferize", "tensors become buffers, across function boundaries",
+     "one-shot-bufferize{bufferize-function-boundaries "
+     "function-boundary-type-conversion=identity-layout-map},canonicalize"},
+    {"wrap-entry-points",
+     "public functions get host-callable twins taking one buffer per value",
+     "wrap-entry-points"},
+    {"deallocate-buffers", "free every buffer after its last use",
+     "buffer-deallocation-pipeline"},
+    {"lower-to-loops", "linalg, affine, structured control flow and buffer "
+                       "clones become branches and plain memory operations",
+     "func.func(convert-linalg-to-loops),convert-bufferization-to-memref,"
+     "lower-affine,convert-scf-to-cf,"
+     "expand-strided-metadata,lower-affine"},
+    {"lower-to-llvm",
+     "everything, quantum ops included (runtime calls), becomes the LLVM "
+     "dialect",
+     "convert-complex-to-standard,convert-math-to-libm,convert-to-llvm,"
+     "reconcile-unrealized-casts"},
+};
+} // namespace
+
+llvm::ArrayRef<cotangent::PipelineStage> cotangent::pipelineStages() {
+  return kStages;
+}
+
+void cotangent::printPipeline(llvm::raw_ostream &os) {
+  for (const PipelineStage &stage : kStages)
+    os << stage.name << ": " << stage.purpose << "\n    " << stage.passes
+       << "\n";
+  os << kLLVMStageName
+     << ": translate to LLVM IR, optimise at O2 and compile to native code "
+        "(JIT)\n";
+}
+
+void cotangent::registerPipelineDialects(DialectRegistry &registry) {
+  registry.insert<affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, complex::ComplexDialect,
+                  cf::ControlFlowDialect, func::FuncDialect, index::IndexDialect,
+                  LLVM::LLVMDialect, linalg::LinalgDialect, math::MathDialect,
+                  memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect,
+                  ub::UBDialect, quantum::QuantumDialect>();
+
+  // Bufferization and deallocation.
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(registry);
+  cf::registerBufferizableOpInterfaceExternalModels(registry);
+  cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  linalg::registerSubsetOpInterfaceExternalModels(registry);
+  memref::registerAllocationOpInterfaceExternalModels(registry);
+  scf::registerBufferizableOpInterfaceExternalModels(registry);
+  scf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  tensor::registerSubsetOpInterfaceExternalModels(registry);
+  cotangent::quantum::registerBufferizableOpInterfaceExternalModels(registry);
+
+  // convert-to-llvm finds each dialect's lowering through these interfaces.
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertComplexToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  ub::registerConvertUBToLLVMInterface(registry);
+  cotangent::quantum::registerConvertQuantumToLLVMInterface(registry);
+
+  func::registerInlinerExtension(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+}
+
+void cotangent::registerPipelinePasses() {
+  static const bool registered = [] {
+    registerTransformsPasses();
+    registerConversionPasses();
+    bufferization::registerBufferizationPasses();
+    bufferization::registerBufferizationPipelines();
+    registerLinalgPasses();
+    memref::registerMemRefPasses();
+    registerCotangentPipelinePasses();
+    return true;
+  }();
+  (void)registered;
+}

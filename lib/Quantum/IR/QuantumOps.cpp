@@ -1,0 +1,177 @@
+//===- QuantumOps.cpp - verifiers of the quantum dialect ------------------===//
+#include "cotangent/Quantum/IR/QuantumOps.h"
+
+#include "cotangent/Runtime/GateKind.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace cotangent::quantum;
+
+#include "cotangent/Quantum/IR/QuantumEnums.cpp.inc"
+
+/// A qubit index in brackets: `%i` (dynamic) or `0` (static).
+static ParseResult
+parseQubitIndex(OpAsmParser &parser,
+                std::optional<OpAsmParser::UnresolvedOperand> &index,
+                IntegerAttr &staticIndex) {
+  int64_t value;
+  OptionalParseResult integer = parser.parseOptionalInteger(value);
+  if (integer.has_value()) {
+    if (failed(*integer))
+      return failure();
+    staticIndex = parser.getBuilder().getI64IntegerAttr(value);
+    return success();
+  }
+  index.emplace();
+  return parser.parseOperand(*index);
+}
+
+static void printQubitIndex(OpAsmPrinter &printer, Operation *, Value index,
+                            IntegerAttr staticIndex) {
+  if (index)
+    printer << index;
+  else
+    printer << staticIndex.getInt();
+}
+
+#define GET_OP_CLASSES
+#include "cotangent/Quantum/IR/QuantumOps.cpp.inc"
+
+namespace {
+
+/// The size of the register `reg` when it is known statically: follow inserts
+/// back to the allocation.
+std::optional<int64_t> staticRegisterSize(Value reg) {
+  while (Operation *def = reg.getDefiningOp()) {
+    if (auto alloc = dyn_cast<AllocOp>(def))
+      return alloc.getNumQubits();
+    auto insert = dyn_cast<InsertOp>(def);
+    if (!insert)
+      return std::nullopt;
+    reg = insert.getReg();
+  }
+  return std::nullopt;
+}
+
+LogicalResult verifyIndex(Operation *op, Value reg, Value index,
+                          std::optional<uint64_t> staticIndex) {
+  if (static_cast<bool>(index) == staticIndex.has_value())
+    return op->emitOpError("needs exactly one index, static or dynamic");
+  if (!staticIndex)
+    return success();
+  if (std::optional<int64_t> size = staticRegisterSize(reg);
+      size && static_cast<int64_t>(*staticIndex) >= *size)
+    return op->emitOpError("qubit index ")
+           << *staticIndex << " is outside the register of " << *size
+           << " qubits";
+  return success();
+}
+
+/// Identifies a qubit statically where possible: the SSA value, or for a qubit
+/// fresh out of a register, the register and static index it came from.
+std::pair<Value, int64_t> qubitIdentity(Value qubit) {
+  if (auto extract = qubit.getDefiningOp<ExtractOp>())
+    if (std::optional<uint64_t> index = extract.getStaticIndex())
+      return {extract.getReg(), static_cast<int64_t>(*index)};
+  return {qubit, -1};
+}
+
+LogicalResult verifyDistinctQubits(Operation *op, ValueRange qubits) {
+  for (unsigned i = 0; i < qubits.size(); ++i)
+    for (unsigned j = 0; j < i; ++j)
+      if (qubitIdentity(qubits[i]) == qubitIdentity(qubits[j]))
+        return op->emitOpError("uses the same qubit twice (operands ")
+               << j << " and " << i << ")";
+  return success();
+}
+
+LogicalResult verifyQubitsInOut(Operation *op, ValueRange in, ValueRange out) {
+  if (in.size() != out.size())
+    return op->emitOpError("takes ")
+           << in.size() << " qubits but returns " << out.size();
+  return verifyDistinctQubits(op, in);
+}
+
+bool isPowerOfTwo(int64_t size, size_t numQubits) {
+  return numQubits < 63 && size == (int64_t{1} << numQubits);
+}
+
+} // namespace
+
+LogicalResult ExtractOp::verify() {
+  return verifyIndex(*this, getReg(), getIndex(), getStaticIndex());
+}
+
+LogicalResult InsertOp::verify() {
+  return verifyIndex(*this, getReg(), getIndex(), getStaticIndex());
+}
+
+LogicalResult CustomOp::verify() {
+  namespace rt = cotangent::runtime;
+  std::optional<rt::GateKind> kind = rt::gateByName(getGateName().str());
+  if (!kind)
+    return emitOpError("unknown gate '") << getGateName() << "'";
+  const rt::GateInfo &info = rt::gateInfo(*kind);
+  if (static_cast<int>(getParams().size()) != info.numParams)
+    return emitOpError("gate '")
+           << getGateName() << "' takes " << info.numParams
+           << " parameter(s) but " << getParams().size() << " were given";
+  size_t numQubits = getInQubits().size();
+  if (info.numWires == 0 ? numQubits == 0
+                         : static_cast<int>(numQubits) != info.numWires)
+    return emitOpError("gate '")
+           << getGateName() << "' acts on "
+           << (info.numWires == 0 ? std::string("at least 1")
+                                  : std::to_string(info.numWires))
+           << " qubit(s) but " << numQubits << " were given";
+  return verifyQubitsInOut(*this, getInQubits(), getOutQubits());
+}
+
+LogicalResult UnitaryOp::verify() {
+  auto type = cast<ShapedType>(getMatrix().getType());
+  size_t numQubits = getInQubits().size();
+  if (numQubits == 0 || !type.hasStaticShape() ||
+      type.getDimSize(0) != type.getDimSize(1) ||
+      !isPowerOfTwo(type.getDimSize(0), numQubits))
+    return emitOpError("needs a static 2^n x 2^n matrix for ")
+           << numQubits << " qubit(s), got " << type;
+  return verifyQubitsInOut(*this, getInQubits(), getOutQubits());
+}
+
+LogicalResult TensorOp::verify() {
+  if (getTerms().empty())
+    return emitOpError("needs at least one observable");
+  return success();
+}
+
+LogicalResult HamiltonianOp::verify() {
+  auto type = cast<ShapedType>(getCoeffs().getType());
+  if (getTerms().empty())
+    return emitOpError("needs at least one observable");
+  if (!type.hasStaticShape() ||
+      type.getDimSize(0) != static_cast<int64_t>(getTerms().size()))
+    return emitOpError("has ")
+           << getTerms().size() << " observables but coefficients of type "
+           << type;
+  return success();
+}
+
+template <typename MeasurementOp>
+static LogicalResult verifyArrayMeasurement(MeasurementOp op) {
+  if (static_cast<bool>(op.getOut()) == static_cast<bool>(op.getResult()))
+    return op.emitOpError("needs either a tensor result or an output buffer");
+  size_t numQubits = op.getQubits().size();
+  if (numQubits == 0)
+    return op.emitOpError("needs at least one qubit");
+  Value array = op.getOut() ? Value(op.getOut()) : Value(op.getResult());
+  auto type = cast<ShapedType>(array.getType());
+  if (!type.hasStaticShape() || !isPowerOfTwo(type.getDimSize(0), numQubits))
+    return op.emitOpError("on ")
+           << numQubits << " qubit(s) yields " << (int64_t{1} << std::min<size_t>(numQubits, 62))
+           << " values, not " << type;
+  return verifyDistinctQubits(op, op.getQubits());
+}
+
+LogicalResult ProbsOp::verify() { return verifyArrayMeasurement(*this); }
+LogicalResult StateOp::verify() { return verifyArrayMeasurement(*this); }

@@ -1,0 +1,102 @@
+//===- BufferizableOpInterfaceImpl.cpp - bufferizing quantum ops ----------===//
+//
+// The runtime reads and writes flat contiguous arrays, so every buffer handed
+// to a quantum op has the identity layout (copied into one if necessary).
+//
+//===----------------------------------------------------------------------===//
+#include "cotangent/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
+
+#include "cotangent/Quantum/IR/QuantumOps.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+using namespace cotangent::quantum;
+
+namespace {
+
+MemRefType contiguousBufferType(Type tensorOrMemRef) {
+  auto shaped = cast<ShapedType>(tensorOrMemRef);
+  return MemRefType::get(shaped.getShape(), shaped.getElementType());
+}
+
+/// The contiguous buffer holding the tensor `value`.
+FailureOr<Value> getContiguousBuffer(RewriterBase &rewriter, Value value,
+                                     const BufferizationOptions &options,
+                                     const BufferizationState &state) {
+  FailureOr<Value> buffer = getBuffer(rewriter, value, options, state);
+  if (failed(buffer))
+    return failure();
+  MemRefType contiguous = contiguousBufferType(value.getType());
+  if (buffer->getType() == contiguous)
+    return buffer;
+  return castOrReallocMemRefValue(rewriter, *buffer, contiguous, options);
+}
+
+/// Ops that only read one tensor operand (Hamiltonian coefficients, unitary
+/// matrix) and produce no tensor.
+template <typename OpTy>
+struct TensorReaderModel
+    : BufferizableOpInterface::ExternalModel<TensorReaderModel<OpTy>, OpTy> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    // The tensor operand is operand 0 for both ops.
+    FailureOr<Value> buffer =
+        getContiguousBuffer(rewriter, op->getOperand(0), options, state);
+    if (failed(buffer))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, *buffer); });
+    return success();
+  }
+};
+
+/// probs/state: the tensor result becomes a fresh buffer the op writes into.
+template <typename OpTy>
+struct ArrayMeasurementModel
+    : BufferizableOpInterface::ExternalModel<ArrayMeasurementModel<OpTy>, OpTy> {
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+  AliasingOpOperandList getAliasingOpOperands(Operation *, Value,
+                                              const AnalysisState &) const {
+    return {};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &) const {
+    auto measurement = cast<OpTy>(op);
+    MemRefType type = contiguousBufferType(measurement.getResult().getType());
+    FailureOr<Value> buffer =
+        options.createAlloc(rewriter, op->getLoc(), type, ValueRange{});
+    if (failed(buffer))
+      return failure();
+    OpTy::create(rewriter, op->getLoc(), TypeRange{}, measurement.getQubits(),
+                 *buffer);
+    replaceOpWithBufferizedValues(rewriter, op, *buffer);
+    return success();
+  }
+};
+
+} // namespace
+
+void cotangent::quantum::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, QuantumDialect *) {
+    HamiltonianOp::attachInterface<TensorReaderModel<HamiltonianOp>>(*ctx);
+    UnitaryOp::attachInterface<TensorReaderModel<UnitaryOp>>(*ctx);
+    ProbsOp::attachInterface<ArrayMeasurementModel<ProbsOp>>(*ctx);
+    StateOp::attachInterface<ArrayMeasurementModel<StateOp>>(*ctx);
+  });
+}

@@ -1,0 +1,369 @@
+//===- QuantumToLLVM.cpp - quantum ops become runtime calls ---------------===//
+//
+// Every quantum op becomes one call into the runtime's C ABI
+// (runtime/include/cotangent/Runtime/CApi.h). Registers, qubits and
+// observables are i64 handles owned by the runtime; a gate returns the same
+// qubit handles it was given. Each call also passes its source location as a
+// C string so run-time errors say where they happened.
+//
+//===----------------------------------------------------------------------===//
+#include "cotangent/Quantum/Transforms/QuantumToLLVM.h"
+
+#include "cotangent/Quantum/IR/QuantumOps.h"
+#include "cotangent/Runtime/GateKind.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace cotangent::quantum;
+
+namespace {
+
+/// "file:line:col" of the first file location inside `loc`, or "".
+std::string describeLocation(Location loc) {
+  std::string text;
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      text = (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" +
+              Twine(file.getColumn()))
+                 .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return text;
+}
+
+/// Builds the pieces of one runtime call at the current insertion point.
+class RuntimeCall {
+public:
+  RuntimeCall(ConversionPatternRewriter &rewriter, Operation *op)
+      : rewriter(rewriter), op(op), loc(op->getLoc()),
+        module(op->getParentOfType<ModuleOp>()) {}
+
+  Type i64() { return rewriter.getI64Type(); }
+  Type f64() { return rewriter.getF64Type(); }
+  Type ptr() { return LLVM::LLVMPointerType::get(rewriter.getContext()); }
+
+  Value constant(int64_t value) {
+    return LLVM::ConstantOp::create(rewriter, loc, i64(),
+                                    rewriter.getI64IntegerAttr(value));
+  }
+
+  /// The op's source location as a pointer to a constant C string.
+  Value where() {
+    std::string text = describeLocation(loc);
+    std::string name = "__cot_where_" + llvm::utohexstr(llvm::hash_value(text));
+    auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!global) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size() + 1);
+      global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
+                                      LLVM::Linkage::Internal, name,
+                                      rewriter.getStringAttr(text + '\0'));
+    }
+    return LLVM::AddressOfOp::create(rewriter, loc, global);
+  }
+
+  /// A stack array holding `values`; the slot is allocated once in the
+  /// function's entry block so calls inside loops do not grow the stack.
+  Value array(ValueRange values, Type elementType) {
+    if (values.empty())
+      return LLVM::ZeroOp::create(rewriter, loc, ptr());
+    Value slot;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block &entry =
+          op->getParentOfType<FunctionOpInterface>()->getRegion(0).front();
+      rewriter.setInsertionPointToStart(&entry);
+      Value count = constant(values.size());
+      slot = LLVM::AllocaOp::create(rewriter, loc, ptr(), elementType, count);
+    }
+    for (auto [i, value] : llvm::enumerate(values)) {
+      Value element = LLVM::GEPOp::create(rewriter, loc, ptr(), elementType, slot,
+                                          ArrayRef<LLVM::GEPArg>{int32_t(i)});
+      LLVM::StoreOp::create(rewriter, loc, value, element);
+    }
+    return slot;
+  }
+
+  /// Calls runtime function `name`, declaring it on first use.
+  Value call(StringRef name, Type result, ArrayRef<Value> args) {
+    SmallVector<Type> argTypes;
+    for (Value arg : args)
+      argTypes.push_back(arg.getType());
+    Type resultType = result ? result : LLVM::LLVMVoidType::get(rewriter.getContext());
+    FailureOr<LLVM::LLVMFuncOp> callee =
+        LLVM::lookupOrCreateFn(rewriter, module, name, argTypes, resultType);
+    assert(succeeded(callee) && "runtime function declared with another type");
+    auto callOp = LLVM::CallOp::create(rewriter, loc, *callee, args);
+    return result ? callOp.getResult() : Value();
+  }
+
+private:
+  ConversionPatternRewriter &rewriter;
+  Operation *op;
+  Location loc;
+  ModuleOp module;
+};
+
+/// The data pointer of a contiguous buffer (bufferization guarantees the
+/// identity layout; the descriptor's offset is still honoured).
+Value bufferPointer(ConversionPatternRewriter &rewriter, Location loc,
+                    const LLVMTypeConverter &converter, Value original,
+                    Value descriptor) {
+  auto type = cast<MemRefType>(original.getType());
+  SmallVector<Value> zeros(
+      type.getRank(),
+      LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                               rewriter.getI64IntegerAttr(0)));
+  return LLVM::getStridedElementPtr(rewriter, loc, converter, type, descriptor,
+                                    zeros);
+}
+
+LogicalResult requireBuffer(ConversionPatternRewriter &rewriter, Operation *op,
+                            Value value) {
+  if (isa<MemRefType>(value.getType()))
+    return success();
+  return rewriter.notifyMatchFailure(op, "bufferize before lowering to LLVM");
+}
+
+template <typename OpTy>
+struct QuantumLowering : ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  using Adaptor = typename OpTy::Adaptor;
+};
+
+struct AllocLowering : QuantumLowering<AllocOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(AllocOp op, Adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    rewriter.replaceOp(op, rt.call("__cot_alloc", rt.i64(),
+                                   {rt.constant(op.getNumQubits()), rt.where()}));
+    return success();
+  }
+};
+
+struct DeallocLowering : QuantumLowering<DeallocOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(DeallocOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    rt.call("__cot_dealloc", {}, {adaptor.getReg(), rt.where()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+template <typename OpTy>
+Value qubitIndex(RuntimeCall &rt, OpTy op, Value dynamicIndex) {
+  if (std::optional<uint64_t> index = op.getStaticIndex())
+    return rt.constant(static_cast<int64_t>(*index));
+  return dynamicIndex;
+}
+
+struct ExtractLowering : QuantumLowering<ExtractOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(ExtractOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    Value index = qubitIndex(rt, op, adaptor.getIndex());
+    rewriter.replaceOp(op, rt.call("__cot_extract", rt.i64(),
+                                   {adaptor.getReg(), index, rt.where()}));
+    return success();
+  }
+};
+
+struct InsertLowering : QuantumLowering<InsertOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(InsertOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    Value index = qubitIndex(rt, op, adaptor.getIndex());
+    rewriter.replaceOp(
+        op, rt.call("__cot_insert", rt.i64(),
+                    {adaptor.getReg(), index, adaptor.getQubit(), rt.where()}));
+    return success();
+  }
+};
+
+struct CustomLowering : QuantumLowering<CustomOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(CustomOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    auto kind = cotangent::runtime::gateByName(op.getGateName().str());
+    ValueRange qubits = adaptor.getInQubits();
+    rt.call("__cot_gate", {},
+            {rt.constant(static_cast<int64_t>(*kind)),
+             rt.constant(op.getAdjoint()), rt.array(adaptor.getParams(), rt.f64()),
+             rt.array(qubits, rt.i64()), rt.constant(qubits.size()), rt.where()});
+    rewriter.replaceOp(op, qubits);
+    return success();
+  }
+};
+
+struct UnitaryLowering : QuantumLowering<UnitaryOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(UnitaryOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    if (failed(requireBuffer(rewriter, op, op.getMatrix())))
+      return failure();
+    RuntimeCall rt(rewriter, op);
+    ValueRange qubits = adaptor.getInQubits();
+    Value matrix = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
+                                 op.getMatrix(), adaptor.getMatrix());
+    rt.call("__cot_unitary", {},
+            {matrix, rt.constant(op.getAdjoint()), rt.array(qubits, rt.i64()),
+             rt.constant(qubits.size()), rt.where()});
+    rewriter.replaceOp(op, qubits);
+    return success();
+  }
+};
+
+/// The runtime's code for a named observable, looked up by name so the
+/// dialect's enum and the runtime's table cannot silently disagree.
+int64_t runtimeObservableCode(NamedObservable kind) {
+  static const char *const names[] = {
+#define COT_NAMED_OBS(Name) #Name,
+#include "cotangent/Runtime/NamedObservables.def"
+  };
+  StringRef name = stringifyNamedObservable(kind);
+  const auto *it = llvm::find(names, name);
+  assert(it != std::end(names) && "observable missing from the runtime table");
+  return it - std::begin(names);
+}
+
+struct NamedObsLowering : QuantumLowering<NamedObsOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(NamedObsOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    rewriter.replaceOp(
+        op, rt.call("__cot_named_obs", rt.i64(),
+                    {rt.constant(runtimeObservableCode(op.getKind())),
+                     adaptor.getQubit(), rt.where()}));
+    return success();
+  }
+};
+
+struct TensorLowering : QuantumLowering<TensorOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(TensorOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    ValueRange terms = adaptor.getTerms();
+    rewriter.replaceOp(op, rt.call("__cot_tensor_obs", rt.i64(),
+                                   {rt.array(terms, rt.i64()),
+                                    rt.constant(terms.size()), rt.where()}));
+    return success();
+  }
+};
+
+struct HamiltonianLowering : QuantumLowering<HamiltonianOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(HamiltonianOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    if (failed(requireBuffer(rewriter, op, op.getCoeffs())))
+      return failure();
+    RuntimeCall rt(rewriter, op);
+    ValueRange terms = adaptor.getTerms();
+    Value coeffs = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
+                                 op.getCoeffs(), adaptor.getCoeffs());
+    rewriter.replaceOp(op, rt.call("__cot_hamiltonian_obs", rt.i64(),
+                                   {coeffs, rt.array(terms, rt.i64()),
+                                    rt.constant(terms.size()), rt.where()}));
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct ScalarMeasurementLowering : QuantumLowering<OpTy> {
+  ScalarMeasurementLowering(const LLVMTypeConverter &converter, StringRef callee)
+      : QuantumLowering<OpTy>(converter), callee(callee) {}
+  LogicalResult matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    rewriter.replaceOp(op, rt.call(callee, rt.f64(), {adaptor.getObs(), rt.where()}));
+    return success();
+  }
+  StringRef callee;
+};
+
+template <typename OpTy>
+struct ArrayMeasurementLowering : QuantumLowering<OpTy> {
+  ArrayMeasurementLowering(const LLVMTypeConverter &converter, StringRef callee)
+      : QuantumLowering<OpTy>(converter), callee(callee) {}
+  LogicalResult matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    if (!op.getOut())
+      return rewriter.notifyMatchFailure(op, "bufferize before lowering to LLVM");
+    RuntimeCall rt(rewriter, op);
+    ValueRange qubits = adaptor.getQubits();
+    Value out = bufferPointer(rewriter, op.getLoc(), *this->getTypeConverter(),
+                              op.getOut(), adaptor.getOut());
+    rt.call(callee, {},
+            {rt.array(qubits, rt.i64()), rt.constant(qubits.size()), out,
+             rt.where()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+  StringRef callee;
+};
+
+struct MeasureLowering : QuantumLowering<MeasureOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult matchAndRewrite(MeasureOp op, Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    Value outcome = rt.call("__cot_measure", rewriter.getI8Type(),
+                            {adaptor.getInQubit(), rt.where()});
+    Value bit = LLVM::TruncOp::create(rewriter, op.getLoc(), rewriter.getI1Type(),
+                                      outcome);
+    rewriter.replaceOp(op, {bit, adaptor.getInQubit()});
+    return success();
+  }
+};
+
+struct QuantumToLLVMInterface : ConvertToLLVMPatternInterface {
+  using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
+  void populateConvertToLLVMConversionPatterns(
+      ConversionTarget &target, LLVMTypeConverter &converter,
+      RewritePatternSet &patterns) const final {
+    target.addIllegalDialect<QuantumDialect>();
+    populateQuantumToLLVMConversionPatterns(converter, patterns);
+  }
+};
+
+} // namespace
+
+void cotangent::quantum::populateQuantumToLLVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  // Handles are plain integers owned by the runtime.
+  converter.addConversion([](Type type) -> std::optional<Type> {
+    if (isa<RegType, BitType, ObsType>(type))
+      return IntegerType::get(type.getContext(), 64);
+    return std::nullopt;
+  });
+  patterns.add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
+               CustomLowering, UnitaryLowering, NamedObsLowering, TensorLowering,
+               HamiltonianLowering, MeasureLowering>(converter);
+  patterns.add<ScalarMeasurementLowering<ExpvalOp>>(converter, "__cot_expval");
+  patterns.add<ScalarMeasurementLowering<VarOp>>(converter, "__cot_var");
+  patterns.add<ArrayMeasurementLowering<ProbsOp>>(converter, "__cot_probs");
+  patterns.add<ArrayMeasurementLowering<StateOp>>(converter, "__cot_state");
+}
+
+void cotangent::quantum::registerConvertQuantumToLLVMInterface(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *, QuantumDialect *dialect) {
+    dialect->addInterfaces<QuantumToLLVMInterface>();
+  });
+}

@@ -1,0 +1,63 @@
+/*===- CApi.h - Entry points called by compiled code -------------*- C -*-===//
+ *
+ * Every function acts on the calling thread's current execution context (set
+ * up by cotangent::runtime::invoke). `where` is a NUL-terminated source
+ * location such as "prog.mlir:7:9" (or NULL) that prefixes every error message
+ * the call raises. On an error the call does not return: the run ends and
+ * invoke returns the message. Without a current context every call does
+ * nothing and returns 0.
+ *
+ * Handles (registers, qubits, observables) are opaque int64_t values. Qubit
+ * lists are ordered: in matrices and in the outputs of probs and state the
+ * first listed qubit is the most significant bit.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef COTANGENT_RUNTIME_CAPI_H
+#define COTANGENT_RUNTIME_CAPI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Adds numQubits qubits in |0> to the device; returns a register handle. */
+int64_t __cot_alloc(int64_t numQubits, const char *where);
+/* Ends the use of a register and its qubits. */
+void __cot_dealloc(int64_t reg, const char *where);
+/* Returns the qubit handle at `index` of the register. */
+int64_t __cot_extract(int64_t reg, int64_t index, const char *where);
+/* Puts `qubit` at `index` of the register; returns the register handle. */
+int64_t __cot_insert(int64_t reg, int64_t index, int64_t qubit, const char *where);
+
+/* gateKind: position in Gates.def; params: the gate's parameters in order;
+ * adjoint != 0 applies the conjugate transpose. */
+void __cot_gate(int64_t gateKind, int64_t adjoint, const double *params,
+                const int64_t *qubits, int64_t numQubits, const char *where);
+/* matrix: row-major 2^n x 2^n complex, interleaved (re, im); must be unitary. */
+void __cot_unitary(const double *matrix, int64_t adjoint, const int64_t *qubits,
+                   int64_t numQubits, const char *where);
+
+/* namedObs: position in NamedObservables.def. All return observable handles. */
+int64_t __cot_named_obs(int64_t namedObs, int64_t qubit, const char *where);
+int64_t __cot_tensor_obs(const int64_t *observables, int64_t count, const char *where);
+int64_t __cot_hamiltonian_obs(const double *coeffs, const int64_t *observables,
+                              int64_t count, const char *where);
+
+double __cot_expval(int64_t obs, const char *where);
+double __cot_var(int64_t obs, const char *where);
+/* out: 2^numQubits probabilities. */
+void __cot_probs(const int64_t *qubits, int64_t numQubits, double *out, const char *where);
+/* out: 2^numQubits interleaved complex amplitudes; the qubits must be exactly
+ * the live qubits of the device. */
+void __cot_state(const int64_t *qubits, int64_t numQubits, double *out, const char *where);
+/* Computational-basis measurement with the run's seeded generator; collapses
+ * the state and returns 0 or 1. */
+int8_t __cot_measure(int64_t qubit, const char *where);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* COTANGENT_RUNTIME_CAPI_H */

@@ -1,0 +1,63 @@
+//===- Execution.cpp - Running compiled code with error capture ----------===//
+
+#include "cotangent/Runtime/Execution.h"
+
+#include "ExecutionContext.h"
+#include "RuntimeError.h"
+#include "cotangent/Runtime/CApi.h"
+
+#include <csetjmp>
+#include <random>
+
+namespace cotangent::runtime {
+namespace {
+
+uint64_t freshSeed() {
+  std::random_device device;
+  return (uint64_t(device()) << 32) ^ device();
+}
+
+/// Calls fn(args); returns false if an entry point ended the run by jumping
+/// back here. Kept apart from invoke and free of objects with destructors,
+/// since the longjmp lands in this frame.
+bool callWithTrap(ExecutionContext &context, PackedFunction fn, void **args) {
+  std::jmp_buf trap;
+  context.setTrap(&trap);
+  if (setjmp(trap) != 0)
+    return false;
+  fn(args);
+  return true;
+}
+
+} // namespace
+
+std::optional<std::string> invoke(PackedFunction fn, void **args, const RunOptions &options) {
+  ExecutionContext context(options.seed ? *options.seed : freshSeed());
+  ExecutionContext::Scope scope(context);
+  try {
+    if (callWithTrap(context, fn, args))
+      return std::nullopt;
+  } catch (...) {
+    // fn is host code that called fail() (or threw) directly, not through an
+    // entry point.
+    context.recordError(nullptr, currentExceptionMessage());
+  }
+  return context.error();
+}
+
+void fail(const std::string &message) { throw RuntimeError(message); }
+
+const std::vector<Symbol> &symbols() {
+  static const std::vector<Symbol> table = {
+#define COT_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
+      COT_SYMBOL(__cot_alloc),       COT_SYMBOL(__cot_dealloc),   COT_SYMBOL(__cot_extract),
+      COT_SYMBOL(__cot_insert),      COT_SYMBOL(__cot_gate),      COT_SYMBOL(__cot_unitary),
+      COT_SYMBOL(__cot_named_obs),   COT_SYMBOL(__cot_tensor_obs),
+      COT_SYMBOL(__cot_hamiltonian_obs), COT_SYMBOL(__cot_expval), COT_SYMBOL(__cot_var),
+      COT_SYMBOL(__cot_probs),       COT_SYMBOL(__cot_state),     COT_SYMBOL(__cot_measure),
+#undef COT_SYMBOL
+  };
+  return table;
+}
+
+} // namespace cotangent::runtime

@@ -1,0 +1,239 @@
+//===- ExecutionContext.cpp -----------------------------------------------===//
+
+#include "ExecutionContext.h"
+
+#include "RuntimeError.h"
+#include "StateVectorDevice.h"
+#include "cotangent/Runtime/GateKind.h"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+
+namespace cotangent::runtime {
+namespace {
+
+thread_local ExecutionContext *currentContext = nullptr;
+
+/// Largest |(U U^dagger)_rc - delta_rc| of a row-major dim x dim complex matrix
+/// given as interleaved doubles.
+double unitarityDefect(const double *matrix, size_t dim) {
+  const auto *u = reinterpret_cast<const std::complex<double> *>(matrix);
+  double defect = 0;
+  for (size_t r = 0; r < dim; ++r)
+    for (size_t c = 0; c < dim; ++c) {
+      std::complex<double> dot = 0;
+      for (size_t k = 0; k < dim; ++k)
+        dot += u[r * dim + k] * std::conj(u[c * dim + k]);
+      defect = std::max(defect, std::abs(dot - (r == c ? 1.0 : 0.0)));
+    }
+  return defect;
+}
+
+std::string formatDouble(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+} // namespace
+
+ExecutionContext::ExecutionContext(uint64_t seed)
+    : device_(makeStateVectorDevice()), random_(seed) {}
+
+ExecutionContext::~ExecutionContext() = default;
+
+ExecutionContext *ExecutionContext::current() { return currentContext; }
+
+ExecutionContext::Scope::Scope(ExecutionContext &context) : previous_(currentContext) {
+  currentContext = &context;
+}
+
+ExecutionContext::Scope::~Scope() { currentContext = previous_; }
+
+int64_t ExecutionContext::allocate(int64_t numQubits) {
+  if (numQubits <= 0)
+    throw RuntimeError("cannot allocate " + std::to_string(numQubits) +
+                       " qubits: the count must be positive");
+  const int64_t first = device_->allocateQubits(numQubits);
+  qubitLive_.resize(first + numQubits, true);
+  Register reg{first, std::vector<int64_t>(numQubits), true};
+  for (int64_t i = 0; i < numQubits; ++i)
+    reg.slots[i] = first + i;
+  registers_.push_back(std::move(reg));
+  return static_cast<int64_t>(registers_.size()) - 1;
+}
+
+void ExecutionContext::deallocate(int64_t handle) {
+  // The qubits stay in the device, unused, until the run ends.
+  Register &reg = liveRegister(handle);
+  reg.live = false;
+  for (size_t i = 0; i < reg.slots.size(); ++i)
+    qubitLive_[reg.firstQubit + i] = false;
+}
+
+int64_t ExecutionContext::extract(int64_t handle, int64_t index) {
+  Register &reg = liveRegister(handle);
+  return reg.slots[checkedIndex(reg, index)];
+}
+
+int64_t ExecutionContext::insert(int64_t handle, int64_t index, int64_t qubit) {
+  Register &reg = liveRegister(handle);
+  const int64_t slot = checkedIndex(reg, index);
+  requireLiveQubit(qubit);
+  reg.slots[slot] = qubit;
+  return handle;
+}
+
+void ExecutionContext::gate(int64_t kind, bool adjoint, const double *params,
+                            const int64_t *qubits, int64_t numQubits) {
+  if (!isGateKind(kind))
+    throw RuntimeError("unknown gate kind " + std::to_string(kind));
+  const GateInfo &info = gateInfo(static_cast<GateKind>(kind));
+  if (info.numWires == 0 && numQubits < 1)
+    throw RuntimeError(std::string("gate ") + info.name + " needs at least 1 qubit but got " +
+                       std::to_string(numQubits));
+  if (info.numWires != 0 && numQubits != info.numWires)
+    throw RuntimeError(std::string("gate ") + info.name + " acts on " +
+                       std::to_string(info.numWires) + " qubits but got " +
+                       std::to_string(numQubits));
+  const Wires wires = distinctQubits(qubits, numQubits, std::string("gate ") + info.name);
+  device_->applyGate(static_cast<GateKind>(kind), adjoint, params, wires);
+}
+
+void ExecutionContext::unitary(const double *matrix, bool adjoint, const int64_t *qubits,
+                               int64_t numQubits) {
+  if (numQubits < 1)
+    throw RuntimeError("unitary needs at least 1 qubit but got " + std::to_string(numQubits));
+  const Wires wires = distinctQubits(qubits, numQubits, "unitary");
+  const double defect = unitarityDefect(matrix, size_t(1) << numQubits);
+  if (!(defect <= 1e-8))
+    throw RuntimeError("the matrix given to unitary is not unitary: U U^dagger differs from "
+                       "the identity by up to " +
+                       formatDouble(defect));
+  device_->applyMatrix(reinterpret_cast<const std::complex<double> *>(matrix), adjoint, wires);
+}
+
+int64_t ExecutionContext::namedObservable(int64_t name, int64_t qubit) {
+  if (name < 0 || name >= kNumNamedObservables)
+    throw RuntimeError("unknown named observable " + std::to_string(name));
+  requireLiveQubit(qubit);
+  observables_.push_back(runtime::namedObservable(static_cast<NamedObservable>(name), qubit));
+  return static_cast<int64_t>(observables_.size()) - 1;
+}
+
+int64_t ExecutionContext::tensorObservable(const int64_t *handles, int64_t count) {
+  if (count < 1)
+    throw RuntimeError("a tensor product needs at least one observable");
+  Observable product = tensorProduct(observableList(handles, count));
+  observables_.push_back(std::move(product));
+  return static_cast<int64_t>(observables_.size()) - 1;
+}
+
+int64_t ExecutionContext::hamiltonianObservable(const double *coeffs, const int64_t *handles,
+                                                int64_t count) {
+  if (count < 1)
+    throw RuntimeError("a Hamiltonian needs at least one term");
+  Observable sum = linearCombination(coeffs, observableList(handles, count));
+  observables_.push_back(std::move(sum));
+  return static_cast<int64_t>(observables_.size()) - 1;
+}
+
+double ExecutionContext::expval(int64_t observable) const {
+  return device_->expval(liveObservable(observable));
+}
+
+double ExecutionContext::var(int64_t observable) const {
+  return device_->var(liveObservable(observable));
+}
+
+void ExecutionContext::probs(const int64_t *qubits, int64_t numQubits, double *out) const {
+  device_->probs(distinctQubits(qubits, numQubits, "probs"), out);
+}
+
+void ExecutionContext::state(const int64_t *qubits, int64_t numQubits, double *out) const {
+  const Wires wires = distinctQubits(qubits, numQubits, "state");
+  const int64_t numLive = std::count(qubitLive_.begin(), qubitLive_.end(), true);
+  if (numQubits != numLive)
+    throw RuntimeError("state must list every live qubit of the device (" +
+                       std::to_string(numLive) + ") but got " + std::to_string(numQubits));
+  device_->state(wires, reinterpret_cast<std::complex<double> *>(out));
+}
+
+bool ExecutionContext::measure(int64_t qubit) {
+  requireLiveQubit(qubit);
+  // 53 random bits: uniform in [0, 1), the same for a seed on every platform.
+  const double sample = static_cast<double>(random_() >> 11) * 0x1p-53;
+  return device_->measure(qubit, sample);
+}
+
+void ExecutionContext::recordError(const char *where, const std::string &message) {
+  error_ = where && *where ? std::string(where) + ": " + message : message;
+}
+
+void ExecutionContext::jumpToTrap() { std::longjmp(*trap_, 1); }
+
+ExecutionContext::Register &ExecutionContext::liveRegister(int64_t handle) {
+  if (handle < 0 || handle >= static_cast<int64_t>(registers_.size()))
+    throw RuntimeError("unknown register handle " + std::to_string(handle));
+  Register &reg = registers_[handle];
+  if (!reg.live)
+    throw RuntimeError("register handle " + std::to_string(handle) +
+                       " is used after it was deallocated");
+  return reg;
+}
+
+int64_t ExecutionContext::checkedIndex(const Register &reg, int64_t index) {
+  const int64_t size = static_cast<int64_t>(reg.slots.size());
+  if (index < 0 || index >= size)
+    throw RuntimeError("qubit index " + std::to_string(index) + " is outside a register of " +
+                       std::to_string(size) + " qubits");
+  return index;
+}
+
+void ExecutionContext::requireLiveQubit(int64_t qubit) const {
+  if (qubit < 0 || qubit >= static_cast<int64_t>(qubitLive_.size()))
+    throw RuntimeError("unknown qubit handle " + std::to_string(qubit));
+  if (!qubitLive_[qubit])
+    throw RuntimeError("qubit handle " + std::to_string(qubit) +
+                       " is used after its register was deallocated");
+}
+
+Wires ExecutionContext::distinctQubits(const int64_t *qubits, int64_t count,
+                                       const std::string &user) const {
+  if (count < 0)
+    throw RuntimeError(user + " got a negative qubit count " + std::to_string(count));
+  uint64_t seen = 0; // wires are below 60: larger states never fit in memory
+  for (int64_t i = 0; i < count; ++i) {
+    requireLiveQubit(qubits[i]);
+    const uint64_t bit = uint64_t(1) << qubits[i];
+    if (seen & bit)
+      throw RuntimeError("qubit handle " + std::to_string(qubits[i]) + " appears twice in " +
+                         user);
+    seen |= bit;
+  }
+  return {qubits, count};
+}
+
+std::vector<const Observable *> ExecutionContext::observableList(const int64_t *handles,
+                                                                 int64_t count) const {
+  std::vector<const Observable *> list;
+  for (int64_t i = 0; i < count; ++i)
+    list.push_back(&liveObservable(handles[i]));
+  return list;
+}
+
+const Observable &ExecutionContext::liveObservable(int64_t handle) const {
+  if (handle < 0 || handle >= static_cast<int64_t>(observables_.size()))
+    throw RuntimeError("unknown observable handle " + std::to_string(handle));
+  const Observable &observable = observables_[handle];
+  for (uint64_t qubits = observable.qubits; qubits; qubits &= qubits - 1)
+    if (!qubitLive_[__builtin_ctzll(qubits)])
+      throw RuntimeError("observable handle " + std::to_string(handle) + " acts on qubit " +
+                         std::to_string(__builtin_ctzll(qubits)) +
+                         ", whose register was deallocated");
+  return observable;
+}
+
+} // namespace cotangent::runtime

@@ -1,0 +1,176 @@
+// Verifier diagnostics of the quantum dialect.
+// RUN: cot-opt %s -split-input-file -verify-diagnostics
+
+func.func @unknown_gate(%q: !quantum.bit) {
+  // expected-error @+1 {{unknown gate 'Frobnicate'}}
+  %a = quantum.custom "Frobnicate"() %q : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @too_many_params(%t: f64, %q: !quantum.bit) {
+  // expected-error @+1 {{gate 'Hadamard' takes 0 parameter(s) but 1 were given}}
+  %a = quantum.custom "Hadamard"(%t) %q : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @too_few_params(%t: f64, %q: !quantum.bit) {
+  // expected-error @+1 {{gate 'Rot' takes 3 parameter(s) but 2 were given}}
+  %a = quantum.custom "Rot"(%t, %t) %q : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @wrong_qubit_count(%q: !quantum.bit) {
+  // expected-error @+1 {{gate 'CNOT' acts on 2 qubit(s) but 1 were given}}
+  %a = quantum.custom "CNOT"() %q : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @multirz_needs_a_qubit(%t: f64) {
+  // expected-error @+1 {{gate 'MultiRZ' acts on at least 1 qubit(s) but 0 were given}}
+  "quantum.custom"(%t) <{gate_name = "MultiRZ", operandSegmentSizes = array<i32: 1, 0>}> : (f64) -> ()
+  return
+}
+
+// -----
+
+func.func @results_match_inputs(%q0: !quantum.bit, %q1: !quantum.bit) {
+  // expected-error @+1 {{takes 2 qubits but returns 1}}
+  %a = quantum.custom "SWAP"() %q0, %q1 : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @same_qubit_twice(%q: !quantum.bit) {
+  // expected-error @+1 {{uses the same qubit twice (operands 0 and 1)}}
+  %a:2 = quantum.custom "CNOT"() %q, %q : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @same_register_slot_twice() {
+  %r = quantum.alloc(2) : !quantum.reg
+  %a = quantum.extract %r[1] : !quantum.reg -> !quantum.bit
+  %b = quantum.extract %r[1] : !quantum.reg -> !quantum.bit
+  // expected-error @+1 {{uses the same qubit twice (operands 0 and 1)}}
+  %c:2 = quantum.custom "CZ"() %a, %b : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @index_outside_register() {
+  %r = quantum.alloc(2) : !quantum.reg
+  // expected-error @+1 {{qubit index 2 is outside the register of 2 qubits}}
+  %q = quantum.extract %r[2] : !quantum.reg -> !quantum.bit
+  return
+}
+
+// -----
+
+func.func @insert_outside_register(%q: !quantum.bit) {
+  %r = quantum.alloc(1) : !quantum.reg
+  // expected-error @+1 {{qubit index 3 is outside the register of 1 qubits}}
+  %r1 = quantum.insert %r[3], %q : !quantum.reg, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @negative_index() {
+  %r = quantum.alloc(2) : !quantum.reg
+  // expected-error @+1 {{whose value is non-negative}}
+  %q = quantum.extract %r[-1] : !quantum.reg -> !quantum.bit
+  return
+}
+
+// -----
+
+func.func @empty_register() {
+  // expected-error @+1 {{whose value is positive}}
+  %r = quantum.alloc(0) : !quantum.reg
+  return
+}
+
+// -----
+
+func.func @unitary_shape(%m: tensor<2x2xcomplex<f64>>, %q0: !quantum.bit, %q1: !quantum.bit) {
+  // expected-error @+1 {{needs a static 2^n x 2^n matrix for 2 qubit(s), got 'tensor<2x2xcomplex<f64>>'}}
+  %q:2 = quantum.unitary(%m : tensor<2x2xcomplex<f64>>) %q0, %q1 : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @unitary_same_qubit(%m: tensor<4x4xcomplex<f64>>, %q: !quantum.bit) {
+  // expected-error @+1 {{uses the same qubit twice}}
+  %a:2 = quantum.unitary(%m : tensor<4x4xcomplex<f64>>) %q, %q : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @hamiltonian_sizes(%c: tensor<3xf64>, %q: !quantum.bit) {
+  %z = quantum.namedobs %q[PauliZ] : !quantum.obs
+  // expected-error @+1 {{has 1 observables but coefficients of type 'tensor<3xf64>'}}
+  %h = quantum.hamiltonian(%c : tensor<3xf64>) %z : !quantum.obs
+  return
+}
+
+// -----
+
+func.func @unknown_observable(%q: !quantum.bit) {
+  // expected-error @+1 {{expected}}
+  %z = quantum.namedobs %q[PauliW] : !quantum.obs
+  return
+}
+
+// -----
+
+func.func @probs_size(%q0: !quantum.bit, %q1: !quantum.bit) {
+  // expected-error @+1 {{on 2 qubit(s) yields 4 values, not 'tensor<2xf64>'}}
+  %p = quantum.probs %q0, %q1 : tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @probs_same_qubit(%q0: !quantum.bit) {
+  // expected-error @+1 {{uses the same qubit twice}}
+  %p = quantum.probs %q0, %q0 : tensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @state_size(%q0: !quantum.bit) {
+  // expected-error @+1 {{on 1 qubit(s) yields 2 values, not 'tensor<4xcomplex<f64>>'}}
+  %s = quantum.state %q0 : tensor<4xcomplex<f64>>
+  return
+}
+
+// -----
+
+func.func @probs_needs_a_result(%q0: !quantum.bit) {
+  // expected-error @+1 {{needs either a tensor result or an output buffer}}
+  quantum.probs %q0
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @gate_params_are_f64(%t: f32, %q: !quantum.bit) {
+  // expected-error @+1 {{use of value '%t' expects different type than prior uses: 'f64' vs 'f32'}}
+  %a = quantum.custom "RX"(%t) %q : !quantum.bit
+  return
+}

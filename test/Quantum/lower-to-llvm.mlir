@@ -1,0 +1,78 @@
+// Lowering of bufferized quantum ops to calls of the runtime's C ABI: handles
+// are i64, arrays of parameters and qubits live in entry-block allocas, and
+// every call passes its source location.
+// RUN: cot-opt %s --convert-to-llvm --reconcile-unrealized-casts | FileCheck %s
+
+// CHECK-DAG: llvm.func @__cot_alloc(i64, !llvm.ptr) -> i64
+// CHECK-DAG: llvm.func @__cot_extract(i64, i64, !llvm.ptr) -> i64
+// CHECK-DAG: llvm.func @__cot_gate(i64, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr)
+// The RX gate below passes its own location.
+// CHECK-DAG: llvm.mlir.global internal constant @[[WHERE:__cot_where_[0-9A-F]+]]("{{.*}}lower-to-llvm.mlir:32:9\00")
+
+// CHECK-LABEL: llvm.func @circuit
+// CHECK-SAME: (%[[T:.*]]: f64, %[[I:.*]]: i64)
+// The two allocas are hoisted to the entry block.
+// CHECK: %[[QUBITS:.*]] = llvm.alloca %{{.*}} x i64
+// CHECK: %[[PARAMS:.*]] = llvm.alloca %{{.*}} x f64
+// CHECK: %[[N:.*]] = llvm.mlir.constant(2 : i64)
+// CHECK: %[[R:.*]] = llvm.call @__cot_alloc(%[[N]], %{{.*}})
+func.func @circuit(%t: f64, %i: i64) -> f64 {
+  %r = quantum.alloc(2) : !quantum.reg
+  // CHECK: %[[Q0:.*]] = llvm.call @__cot_extract(%[[R]], %[[I]], %{{.*}})
+  %q0 = quantum.extract %r[%i] : !quantum.reg -> !quantum.bit
+  cf.br ^loop
+^loop:
+  // RX is gate 8 of the runtime's table; adjoint flag 1.
+  // CHECK: %[[KIND:.*]] = llvm.mlir.constant(8 : i64)
+  // CHECK: %[[ADJ:.*]] = llvm.mlir.constant(1 : i64)
+  // CHECK: llvm.store %[[T]], %{{.*}} : f64, !llvm.ptr
+  // CHECK: llvm.store %[[Q0]], %{{.*}} : i64, !llvm.ptr
+  // CHECK: %[[WHERE_PTR:.*]] = llvm.mlir.addressof @[[WHERE]]
+  // CHECK: llvm.call @__cot_gate(%[[KIND]], %[[ADJ]], %[[PARAMS]], %[[QUBITS]], %{{.*}}, %[[WHERE_PTR]])
+  %q1 = quantum.custom "RX"(%t) %q0 adj : !quantum.bit
+  // PauliZ is observable 3.
+  // CHECK: %[[Z:.*]] = llvm.mlir.constant(3 : i64)
+  // CHECK: %[[OBS:.*]] = llvm.call @__cot_named_obs(%[[Z]], %[[Q0]], %{{.*}})
+  %z = quantum.namedobs %q1[PauliZ] : !quantum.obs
+  // CHECK: llvm.call @__cot_expval(%[[OBS]], %{{.*}}) : (i64, !llvm.ptr) -> f64
+  %e = quantum.expval %z : f64
+  // CHECK: llvm.call @__cot_var(%[[OBS]], %{{.*}}) : (i64, !llvm.ptr) -> f64
+  %v = quantum.var %z : f64
+  // CHECK: %[[M:.*]] = llvm.call @__cot_measure(%[[Q0]], %{{.*}}) : (i64, !llvm.ptr) -> i8
+  // CHECK: llvm.trunc %[[M]] : i8 to i1
+  %m, %q2 = quantum.measure %q1 : i1, !quantum.bit
+  // CHECK: %[[R1:.*]] = llvm.call @__cot_insert(%[[R]], %{{.*}}, %[[Q0]], %{{.*}})
+  %r1 = quantum.insert %r[0], %q2 : !quantum.reg, !quantum.bit
+  // CHECK: llvm.call @__cot_dealloc(%[[R1]], %{{.*}})
+  quantum.dealloc %r1 : !quantum.reg
+  %s = arith.addf %e, %v : f64
+  return %s : f64
+}
+
+// CHECK-LABEL: llvm.func @arrays
+func.func @arrays(%c: memref<2xf64>, %u: memref<4x4xcomplex<f64>>, %p: memref<4xf64>,
+                  %s: memref<4xcomplex<f64>>, %q0: !quantum.bit, %q1: !quantum.bit) {
+  // CHECK: llvm.call @__cot_unitary(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr) -> ()
+  %u0, %u1 = quantum.unitary(%u : memref<4x4xcomplex<f64>>) %q0, %q1 : !quantum.bit, !quantum.bit
+  %z = quantum.namedobs %u0[PauliZ] : !quantum.obs
+  %x = quantum.namedobs %u1[PauliX] : !quantum.obs
+  // CHECK: %[[ZX:.*]] = llvm.call @__cot_tensor_obs(%{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr) -> i64
+  %zx = quantum.tensor %z, %x : !quantum.obs
+  // CHECK: llvm.call @__cot_hamiltonian_obs(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr) -> i64
+  %h = quantum.hamiltonian(%c : memref<2xf64>) %zx, %x : !quantum.obs
+  %e = quantum.expval %h : f64
+  // CHECK: llvm.call @__cot_probs(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> ()
+  quantum.probs %u0, %u1 into(%p : memref<4xf64>)
+  // CHECK: llvm.call @__cot_state(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> ()
+  quantum.state %u0, %u1 into(%s : memref<4xcomplex<f64>>)
+  return
+}
+
+// A gate without parameters passes a null parameter array.
+// CHECK-LABEL: llvm.func @no_params
+// CHECK: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK: llvm.call @__cot_gate(%{{.*}}, %{{.*}}, %[[NULL]],
+func.func @no_params(%q0: !quantum.bit) -> !quantum.bit {
+  %q1 = quantum.custom "Hadamard"() %q0 : !quantum.bit
+  return %q1 : !quantum.bit
+}

@@ -1,0 +1,11 @@
+# Runs every GoogleTest executable in the unit-test directory, one lit test per
+# GoogleTest case, so one lit run reports the whole project.
+import os
+
+import lit.formats
+
+config.name = "Cotangent-Unit"
+config.suffixes = []
+config.test_source_root = config.unittest_dir
+config.test_exec_root = config.unittest_dir
+config.test_format = lit.formats.GoogleTest(".", "Tests")

@@ -1,0 +1,249 @@
+//===- JsonLiterals.cpp - command-line values as JSON literals ------------===//
+#include "JsonLiterals.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+using namespace cotangent;
+
+namespace {
+
+/// A parsed literal: a number (kept as text), a boolean or a list.
+struct Literal {
+  enum class Kind { Number, Bool, List } kind;
+  std::string text;
+  bool boolean = false;
+  std::vector<Literal> elements;
+};
+
+class LiteralParser {
+public:
+  explicit LiteralParser(const std::string &text) : text(text) {}
+
+  bool parse(Literal &out, std::string &error) {
+    if (!parseValue(out, error))
+      return false;
+    skipSpace();
+    if (pos != text.size())
+      return fail(error, "unexpected '" + text.substr(pos, 1) + "'");
+    return true;
+  }
+
+private:
+  bool fail(std::string &error, const std::string &what) {
+    error = what + " at character " + std::to_string(pos + 1);
+    return false;
+  }
+  void skipSpace() {
+    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+      ++pos;
+  }
+  bool consume(const char *word) {
+    size_t length = std::strlen(word);
+    if (text.compare(pos, length, word) != 0)
+      return false;
+    pos += length;
+    return true;
+  }
+
+  bool parseValue(Literal &out, std::string &error) {
+    skipSpace();
+    if (pos == text.size())
+      return fail(error, "missing value");
+    if (text[pos] == '[')
+      return parseList(out, error);
+    for (bool value : {true, false})
+      if (consume(value ? "true" : "false")) {
+        out.kind = Literal::Kind::Bool;
+        out.boolean = value;
+        return true;
+      }
+    return parseNumber(out, error);
+  }
+
+  bool parseList(Literal &out, std::string &error) {
+    out.kind = Literal::Kind::List;
+    ++pos; // '['
+    skipSpace();
+    if (pos < text.size() && text[pos] == ']') {
+      ++pos;
+      return true;
+    }
+    while (true) {
+      Literal element;
+      if (!parseValue(element, error))
+        return false;
+      out.elements.push_back(std::move(element));
+      skipSpace();
+      if (pos < text.size() && text[pos] == ',') {
+        ++pos;
+        continue;
+      }
+      if (pos < text.size() && text[pos] == ']') {
+        ++pos;
+        return true;
+      }
+      return fail(error, "expected ',' or ']'");
+    }
+  }
+
+  bool parseNumber(Literal &out, std::string &error) {
+    size_t start = pos;
+    if (pos < text.size() && (text[pos] == '-' || text[pos] == '+'))
+      ++pos;
+    while (pos < text.size() &&
+           (std::isdigit(static_cast<unsigned char>(text[pos])) ||
+            std::strchr(".eE+-", text[pos])))
+      ++pos;
+    out.kind = Literal::Kind::Number;
+    out.text = text.substr(start, pos - start);
+    char *end = nullptr;
+    std::strtod(out.text.c_str(), &end);
+    if (out.text.empty() || *end != '\0') {
+      pos = start;
+      return fail(error, "not a number, boolean or list");
+    }
+    return true;
+  }
+
+  const std::string &text;
+  size_t pos = 0;
+};
+
+bool isIntegerText(const std::string &text) {
+  return text.find_first_of(".eE") == std::string::npos;
+}
+
+/// Writes `literal` (of the given element type) into `out`.
+bool storeElement(const Literal &literal, ElementType type, char *out,
+                  std::string &error) {
+  if (type == ElementType::Complex128) {
+    if (literal.kind != Literal::Kind::List || literal.elements.size() != 2)
+      return error = "a complex number is written [re, im]", false;
+    return storeElement(literal.elements[0], ElementType::F64, out, error) &&
+           storeElement(literal.elements[1], ElementType::F64, out + 8, error);
+  }
+  if (type == ElementType::I1) {
+    if (literal.kind != Literal::Kind::Bool)
+      return error = "expected true or false", false;
+    *reinterpret_cast<uint8_t *>(out) = literal.boolean;
+    return true;
+  }
+  if (literal.kind != Literal::Kind::Number)
+    return error = std::string("expected a number of type ") +
+                   elementTypeName(type),
+           false;
+  if (type == ElementType::I64) {
+    if (!isIntegerText(literal.text))
+      return error = "expected an integer, got " + literal.text, false;
+    errno = 0;
+    long long value = std::strtoll(literal.text.c_str(), nullptr, 10);
+    if (errno == ERANGE)
+      return error = literal.text + " does not fit in i64", false;
+    *reinterpret_cast<int64_t *>(out) = value;
+    return true;
+  }
+  double value = std::strtod(literal.text.c_str(), nullptr);
+  if (type == ElementType::F32)
+    *reinterpret_cast<float *>(out) = static_cast<float>(value);
+  else
+    *reinterpret_cast<double *>(out) = value;
+  return true;
+}
+
+/// Walks nested lists against `shape`, storing elements in row-major order.
+bool storeNested(const Literal &literal, const std::vector<int64_t> &shape,
+                 size_t depth, ElementType type, char *&out, std::string &error) {
+  if (depth == shape.size()) {
+    if (!storeElement(literal, type, out, error))
+      return false;
+    out += elementSize(type);
+    return true;
+  }
+  if (literal.kind != Literal::Kind::List ||
+      static_cast<int64_t>(literal.elements.size()) != shape[depth]) {
+    error = "expected a list of " + std::to_string(shape[depth]) +
+            " elements at nesting depth " + std::to_string(depth + 1);
+    return false;
+  }
+  for (const Literal &element : literal.elements)
+    if (!storeNested(element, shape, depth + 1, type, out, error))
+      return false;
+  return true;
+}
+
+void formatElement(const char *in, ElementType type, std::string &out) {
+  char buffer[64];
+  switch (type) {
+  case ElementType::F64:
+  case ElementType::F32: {
+    double value = type == ElementType::F64
+                       ? *reinterpret_cast<const double *>(in)
+                       : *reinterpret_cast<const float *>(in);
+    if (std::isnan(value))
+      out += "NaN";
+    else if (std::isinf(value))
+      out += value > 0 ? "Infinity" : "-Infinity";
+    else {
+      std::snprintf(buffer, sizeof buffer, "%.17g", value);
+      out += buffer;
+    }
+    return;
+  }
+  case ElementType::I64:
+    out += std::to_string(*reinterpret_cast<const int64_t *>(in));
+    return;
+  case ElementType::I1:
+    out += *reinterpret_cast<const uint8_t *>(in) ? "true" : "false";
+    return;
+  case ElementType::Complex128:
+    out += "[";
+    formatElement(in, ElementType::F64, out);
+    out += ", ";
+    formatElement(in + 8, ElementType::F64, out);
+    out += "]";
+    return;
+  }
+}
+
+void formatNested(const char *&in, const std::vector<int64_t> &shape,
+                  size_t depth, ElementType type, std::string &out) {
+  if (depth == shape.size()) {
+    formatElement(in, type, out);
+    in += elementSize(type);
+    return;
+  }
+  out += "[";
+  for (int64_t i = 0; i < shape[depth]; ++i) {
+    if (i)
+      out += ", ";
+    formatNested(in, shape, depth + 1, type, out);
+  }
+  out += "]";
+}
+
+} // namespace
+
+Result<Array> cli::parseArgument(const std::string &text, const ArrayType &type) {
+  Literal literal;
+  std::string error;
+  if (!LiteralParser(text).parse(literal, error))
+    return Error{Error::Kind::Usage, "'" + text + "' is not a JSON literal: " + error};
+  Array array(type);
+  char *out = static_cast<char *>(array.data());
+  if (!storeNested(literal, type.shape, 0, type.element, out, error))
+    return Error{Error::Kind::Usage,
+                 "'" + text + "' is not a " + type.str() + ": " + error};
+  return array;
+}
+
+std::string cli::formatResult(const Array &array) {
+  std::string out;
+  const char *in = static_cast<const char *>(array.data());
+  formatNested(in, array.shape(), 0, array.type().element, out);
+  return out;
+}

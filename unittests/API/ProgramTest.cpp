@@ -1,0 +1,152 @@
+// The embedding API end to end: compile, call, and recover from every kind of
+// error in the same process.
+#include "cotangent/API/Cotangent.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace cotangent;
+
+namespace {
+
+const char *const kCircuit = R"(
+func.func @expz(%theta: f64) -> f64 {
+  %r = quantum.alloc(2) : !quantum.reg
+  %q = quantum.extract %r[0] : !quantum.reg -> !quantum.bit
+  %q1 = quantum.custom "RX"(%theta) %q : !quantum.bit
+  %z = quantum.namedobs %q1[PauliZ] : !quantum.obs
+  %e = quantum.expval %z : f64
+  quantum.dealloc %r : !quantum.reg
+  return %e : f64
+}
+func.func @pick(%i: i64) -> f64 {
+  %r = quantum.alloc(2) : !quantum.reg
+  %q = quantum.extract %r[%i] : !quantum.reg -> !quantum.bit
+  %z = quantum.namedobs %q[PauliZ] : !quantum.obs
+  %e = quantum.expval %z : f64
+  return %e : f64
+}
+func.func @scale(%x: tensor<3xf64>, %s: f64) -> tensor<3xf64> {
+  %init = tensor.empty() : tensor<3xf64>
+  %y = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]}
+      ins(%x : tensor<3xf64>) outs(%init : tensor<3xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %m = arith.mulf %a, %s : f64
+    linalg.yield %m : f64
+  } -> tensor<3xf64>
+  return %y : tensor<3xf64>
+}
+)";
+
+Program compileOrDie(const char *source) {
+  Result<Program> program = Program::compile(source, "test.mlir");
+  if (!program)
+    ADD_FAILURE() << program.error().message;
+  return std::move(program.value());
+}
+
+} // namespace
+
+TEST(ProgramTest, ListsEntryPointsWithTheirTypes) {
+  Program program = compileOrDie(kCircuit);
+  const EntryPoint *scale = program.findEntryPoint("scale");
+  ASSERT_NE(scale, nullptr);
+  ASSERT_EQ(scale->arguments.size(), 2u);
+  EXPECT_EQ(scale->arguments[0].str(), "tensor<3xf64>");
+  EXPECT_EQ(scale->results[0].str(), "tensor<3xf64>");
+  EXPECT_EQ(program.findEntryPoint("nothing"), nullptr);
+}
+
+TEST(ProgramTest, ExpvalAfterRXIsCosine) {
+  Program program = compileOrDie(kCircuit);
+  for (double theta : {0.0, 0.3, 1.7, -2.2}) {
+    auto results = program.call("expz", {Array::scalar(theta)});
+    ASSERT_TRUE(results) << results.error().message;
+    EXPECT_NEAR(*results->at(0).as<double>(), std::cos(theta), 1e-14);
+  }
+}
+
+TEST(ProgramTest, TensorsGoInAndComeOut) {
+  Program program = compileOrDie(kCircuit);
+  Array x = Array::vector({1.0, -2.0, 0.5});
+  auto results = program.call("scale", {x, Array::scalar(3.0)});
+  ASSERT_TRUE(results) << results.error().message;
+  const double *y = results->at(0).as<double>();
+  EXPECT_EQ(y[0], 3.0);
+  EXPECT_EQ(y[1], -6.0);
+  EXPECT_EQ(y[2], 1.5);
+  EXPECT_EQ(x.as<double>()[1], -2.0) << "arguments must not be modified";
+}
+
+TEST(ProgramTest, CompileErrorsCarryLocations) {
+  Result<Program> program = Program::compile(R"(
+func.func @main() -> f64 {
+  %r = quantum.alloc(1) : !quantum.reg
+  %q = quantum.extract %r[0] : !quantum.reg -> !quantum.bit
+  %q1 = quantum.custom "Frobnicate"() %q : !quantum.bit
+  %c = arith.constant 0.0 : f64
+  return %c : f64
+}
+)",
+                                             "bad.mlir");
+  ASSERT_FALSE(program);
+  EXPECT_EQ(program.error().kind, Error::Kind::Compile);
+  EXPECT_NE(program.error().message.find("bad.mlir:5:9"), std::string::npos)
+      << program.error().message;
+  EXPECT_NE(program.error().message.find("unknown gate 'Frobnicate'"),
+            std::string::npos);
+}
+
+TEST(ProgramTest, UsageErrorsNameTheProblem) {
+  Program program = compileOrDie(kCircuit);
+  auto unknown = program.call("mian", {});
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().kind, Error::Kind::Usage);
+  EXPECT_NE(unknown.error().message.find("mian"), std::string::npos);
+
+  auto count = program.call("expz", {});
+  ASSERT_FALSE(count);
+  EXPECT_EQ(count.error().kind, Error::Kind::Usage);
+
+  auto type = program.call("expz", {Array::scalar(int64_t{1})});
+  ASSERT_FALSE(type);
+  EXPECT_NE(type.error().message.find("must be f64, got i64"), std::string::npos)
+      << type.error().message;
+}
+
+TEST(ProgramTest, RuntimeErrorsLeaveTheProcessUsable) {
+  Program program = compileOrDie(kCircuit);
+  auto bad = program.call("pick", {Array::scalar(int64_t{5})});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().kind, Error::Kind::Runtime);
+  EXPECT_NE(bad.error().message.find("test.mlir:"), std::string::npos)
+      << bad.error().message;
+
+  // The same program, and a freshly compiled one, still work.
+  auto good = program.call("pick", {Array::scalar(int64_t{1})});
+  ASSERT_TRUE(good) << good.error().message;
+  EXPECT_EQ(*good->at(0).as<double>(), 1.0);
+  Program again = compileOrDie(kCircuit);
+  auto expz = again.call("expz", {Array::scalar(0.0)});
+  ASSERT_TRUE(expz);
+  EXPECT_NEAR(*expz->at(0).as<double>(), 1.0, 1e-15);
+}
+
+TEST(ProgramTest, TooManyQubitsIsARuntimeError) {
+  Program program = compileOrDie(R"(
+func.func @main() -> f64 {
+  %r = quantum.alloc(60) : !quantum.reg
+  %q = quantum.extract %r[0] : !quantum.reg -> !quantum.bit
+  %z = quantum.namedobs %q[PauliZ] : !quantum.obs
+  %e = quantum.expval %z : f64
+  return %e : f64
+}
+)");
+  auto result = program.call("main", {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().kind, Error::Kind::Runtime);
+  EXPECT_NE(result.error().message.find("60 qubits"), std::string::npos)
+      << result.error().message;
+}
