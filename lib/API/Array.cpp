@@ -54,8 +54,8 @@ std::string ArrayType::str() const {
 Array::Array(ArrayType type)
     : type_(std::move(type)),
       storage_((type_.numElements() * elementSize(type_.element) +
-                sizeof(std::max_align_t) - 1) /
-               sizeof(std::max_align_t)) {}
+                sizeof(uint64_t) - 1) /
+               sizeof(uint64_t)) {}
 
 Array Array::scalar(double value) {
   Array array({ElementType::F64, {}});

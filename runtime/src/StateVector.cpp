@@ -46,32 +46,48 @@ int bitPositions(uint64_t mask, int *positions) {
 }
 
 /// Calls body(first, length) for each maximal run of consecutive indices whose
-/// bits in `fixedMask` (nonzero) are all 0, in increasing index order. A run is
-/// as long as the lowest fixed bit allows, so the body's inner loop is as long
-/// and as contiguous as the gate's wires permit.
+/// bits in `fixedMask` are all 0, in increasing index order. A run is as long
+/// as the lowest fixed bit allows (the whole state if there is none), so the
+/// body's inner loop is as long and as contiguous as the gate's wires permit.
 template <typename Body>
 [[gnu::always_inline]] inline void forEachRun(int numQubits, uint64_t fixedMask, Body &&body) {
   int fixed[64];
   const int numFixed = bitPositions(fixedMask, fixed);
-  const size_t runLength = size_t(1) << __builtin_ctzll(fixedMask);
+  const size_t runLength =
+      fixedMask ? size_t(1) << __builtin_ctzll(fixedMask) : dimension(numQubits);
   const size_t numFree = dimension(numQubits) >> numFixed;
   for (size_t rank = 0; rank < numFree; rank += runLength)
     body(insertZeroBits(rank, fixed, numFixed), runLength);
 }
 
-/// (a[i], b[i]) <- m (a[i], b[i]) for i < count; m is a row-major 2x2 matrix
-/// as 8 doubles.
-[[gnu::always_inline]] inline void transformPairs(double *__restrict a, double *__restrict b,
-                                                  size_t count, const double *m) {
-  const double m0r = m[0], m0i = m[1], m1r = m[2], m1i = m[3];
-  const double m2r = m[4], m2i = m[5], m3r = m[6], m3i = m[7];
-  for (size_t i = 0; i < count; ++i) {
-    const double ar = a[2 * i], ai = a[2 * i + 1], br = b[2 * i], bi = b[2 * i + 1];
-    a[2 * i] = m0r * ar - m0i * ai + m1r * br - m1i * bi;
-    a[2 * i + 1] = m0r * ai + m0i * ar + m1r * bi + m1i * br;
-    b[2 * i] = m2r * ar - m2i * ai + m3r * br - m3i * bi;
-    b[2 * i + 1] = m2r * ai + m2i * ar + m3r * bi + m3i * br;
-  }
+/// Two amplitudes as (re, im, re, im). Explicit vectors let a complex product
+/// be two multiply-adds and an in-lane swap, where auto-vectorised scalar code
+/// would de-interleave real and imaginary parts with costlier shuffles. The
+/// target clones compile the same code to AVX2/AVX-512 (VL) or SSE2 pairs.
+typedef double Pair __attribute__((vector_size(32)));
+
+Pair load(const double *p) {
+  Pair v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+void store(double *p, Pair v) { __builtin_memcpy(p, &v, sizeof v); }
+/// (re, im) -> (im, re) in each amplitude.
+Pair swapParts(Pair v) { return __builtin_shufflevector(v, v, 1, 0, 3, 2); }
+/// Exchanges the two amplitudes.
+Pair swapAmplitudes(Pair v) { return __builtin_shufflevector(v, v, 2, 3, 0, 1); }
+
+/// Factors f (first amplitude) and g (second) prepared so that
+/// f*v = re*v + im*swapParts(v): re = (fr, fr, gr, gr), im = (-fi, fi, -gi, gi).
+struct Factors {
+  Pair re, im;
+};
+Factors factors(Amplitude f, Amplitude g) {
+  return {Pair{f.real(), f.real(), g.real(), g.real()},
+          Pair{-f.imag(), f.imag(), -g.imag(), g.imag()}};
+}
+[[gnu::always_inline]] inline Pair times(const Factors &f, Pair v) {
+  return f.re * v + f.im * swapParts(v);
 }
 
 /// Swaps a[i] and b[i] for i < count doubles: X needs no arithmetic.
@@ -114,23 +130,50 @@ constexpr size_t kPhaseBlock = 8;
 
 COT_TARGET_CLONES
 void applyControlled(Amplitude *state, int numQubits, int target, uint64_t controls,
-                     const Amplitude matrix[4]) {
+                     const Amplitude m[4]) {
+  // Vectors hold the amplitudes of index bit 0 = 0 and 1. A control on bit 0
+  // is applied by giving the uncontrolled amplitude identity factors (its
+  // cache line is read and written either way); the other controls select
+  // runs of indices.
   double *psi = components(state);
-  const size_t stride = dimension(target);
-  if (isPauliX(matrix)) {
-    forEachRun(numQubits, controls | bit(target),
-               [&](size_t first, size_t length) __attribute__((always_inline)) {
-                 first |= controls;
-                 swapRanges(psi + 2 * first, psi + 2 * (first + stride), 2 * length);
-               });
+  const uint64_t highControls = controls & ~uint64_t(1);
+  const bool lowControl = controls & 1;
+  const Amplitude one = 1.0, zero = 0.0;
+  if (target == 0) {
+    // Each vector is a pair (a, b): (a, b) <- (m0 a + m1 b, m2 a + m3 b).
+    const Factors diagonal = factors(m[0], m[3]), offDiagonal = factors(m[1], m[2]);
+    forEachRun(numQubits, highControls, [&](size_t first, size_t length)
+                                            __attribute__((always_inline)) {
+      double *p = psi + 2 * (first | highControls);
+      for (size_t i = 0; i < 2 * length; i += 4) {
+        const Pair v = load(p + i);
+        store(p + i, times(diagonal, v) + times(offDiagonal, swapAmplitudes(v)));
+      }
+    });
     return;
   }
-  const double *m = components(matrix);
-  forEachRun(numQubits, controls | bit(target),
-             [&](size_t first, size_t length) __attribute__((always_inline)) {
-               first |= controls;
-               transformPairs(psi + 2 * first, psi + 2 * (first + stride), length, m);
-             });
+  const size_t stride = dimension(target);
+  const uint64_t fixed = highControls | bit(target);
+  if (isPauliX(m) && !lowControl) { // a pure exchange of the two halves
+    forEachRun(numQubits, fixed, [&](size_t first, size_t length) __attribute__((always_inline)) {
+      first |= highControls;
+      swapRanges(psi + 2 * first, psi + 2 * (first + stride), 2 * length);
+    });
+    return;
+  }
+  // Vectors a and b hold partners: a <- m0 a + m1 b, b <- m2 a + m3 b.
+  const Factors a0 = factors(lowControl ? one : m[0], m[0]);
+  const Factors a1 = factors(lowControl ? zero : m[1], m[1]);
+  const Factors b0 = factors(lowControl ? zero : m[2], m[2]);
+  const Factors b1 = factors(lowControl ? one : m[3], m[3]);
+  forEachRun(numQubits, fixed, [&](size_t first, size_t length) __attribute__((always_inline)) {
+    double *pa = psi + 2 * (first | highControls), *pb = pa + 2 * stride;
+    for (size_t i = 0; i < 2 * length; i += 4) {
+      const Pair a = load(pa + i), b = load(pb + i);
+      store(pa + i, times(a0, a) + times(a1, b));
+      store(pb + i, times(b0, a) + times(b1, b));
+    }
+  });
 }
 
 COT_TARGET_CLONES

@@ -66,7 +66,7 @@ public:
 
 private:
   ArrayType type_;
-  std::vector<std::max_align_t> storage_;
+  std::vector<uint64_t> storage_; // 8-byte aligned words, zero-filled
 };
 
 /// A public function of a compiled program that the host can call.
