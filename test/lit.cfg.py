@@ -20,6 +20,7 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%expect", sys.executable + " " + os.path.join(tools, "expect.py")))
 # %reference: an independent state-vector simulator written for the tests.
 config.substitutions.append(("%reference", sys.executable + " " + os.path.join(tools, "reference.py")))
+config.substitutions.append(("%gradcheck", sys.executable + " " + os.path.join(tools, "gradcheck.py")))
 config.substitutions.append(("%exitcode", sys.executable + " " + os.path.join(tools, "exitcode.py")))
 config.substitutions.append(("%cot_src", config.cot_src_root))
 config.substitutions.append(("%cot_obj", config.cot_obj_root))

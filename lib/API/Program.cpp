@@ -144,6 +144,8 @@ Result<Program> Program::compile(std::string_view source,
   impl->timings.push_back({"parse", millisecondsSince(start)});
 
   for (const PipelineStage &stage : pipelineStages()) {
+    if (stage.optional && !options.optimizeBeforeAD)
+      continue;
     start = Clock::now();
     mlir::PassManager pm(&context);
     std::string pipelineErrors;

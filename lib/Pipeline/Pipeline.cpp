@@ -7,6 +7,10 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Pipeline.h"
 
+#include "cotangent/Gradient/IR/GradientDialect.h"
+#include "cotangent/Gradient/Transforms/BufferizableOpInterfaceImpl.h"
+#include "cotangent/Gradient/Transforms/Passes.h"
+#include "cotangent/Gradient/Transforms/TapeToLLVM.h"
 #include "cotangent/Pipeline/Passes.h"
 #include "cotangent/Quantum/IR/QuantumDialect.h"
 #include "cotangent/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
@@ -36,6 +40,7 @@
 #include "mlir/Dialect/Linalg/Transforms/SubsetInsertionOpInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/IR/MemRefMemorySlot.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -53,24 +58,44 @@ using namespace mlir;
 
 namespace {
 const cotangent::PipelineStage kStages[] = {
+    {"lower-gradients",
+     "grad, value_and_grad, jvp and vjp become reverse sweeps, forward sweeps "
+     "or finite differences",
+     "lower-gradients"},
     {"simplify", "canonicalize and remove common subexpressions",
      "canonicalize,cse"},
     {"bufferize", "tensors become buffers, across function boundaries",
+     "func.func(convert-elementwise-to-linalg),"
      "one-shot-bufferize{bufferize-function-boundaries "
      "function-boundary-type-conversion=identity-layout-map},canonicalize"},
     {"wrap-entry-points",
      "public functions get host-callable twins taking one buffer per value",
      "wrap-entry-points"},
+    {"destination-passing",
+     "functions write buffer results into buffers their callers pass",
+     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}"},
+    {"optimize-before-AD",
+     "inlining, promotion of memory to values and loop-invariant code motion, "
+     "so derivatives are simpler and faster (optional)",
+     "func.func(convert-linalg-to-loops),inline,canonicalize,cse,mem2reg,"
+     "loop-invariant-code-motion,canonicalize",
+     /*optional=*/true},
+    {"differentiate",
+     "the AD engine: derivative calls become generated tangent, forward and "
+     "reverse functions",
+     "func.func(convert-linalg-to-loops),lift-cf-to-scf,differentiate,"
+     "func.func(convert-linalg-to-loops)"},
+    {"optimize-after-AD", "clean up the generated derivative code",
+     "canonicalize,cse,loop-invariant-code-motion"},
     {"deallocate-buffers", "free every buffer after its last use",
      "buffer-deallocation-pipeline"},
     {"lower-to-loops", "linalg, affine, structured control flow and buffer "
                        "clones become branches and plain memory operations",
      "func.func(convert-linalg-to-loops),convert-bufferization-to-memref,"
-     "lower-affine,convert-scf-to-cf,"
-     "expand-strided-metadata,lower-affine"},
+     "lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine"},
     {"lower-to-llvm",
-     "everything, quantum ops included (runtime calls), becomes the LLVM "
-     "dialect",
+     "everything, quantum ops and the tape included (runtime calls), becomes "
+     "the LLVM dialect",
      "convert-complex-to-standard,convert-math-to-libm,convert-to-llvm,"
      "reconcile-unrealized-casts"},
 };
@@ -95,7 +120,8 @@ void cotangent::registerPipelineDialects(DialectRegistry &registry) {
                   cf::ControlFlowDialect, func::FuncDialect, index::IndexDialect,
                   LLVM::LLVMDialect, linalg::LinalgDialect, math::MathDialect,
                   memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect,
-                  ub::UBDialect, quantum::QuantumDialect>();
+                  ub::UBDialect, quantum::QuantumDialect,
+                  gradient::GradientDialect>();
 
   // Bufferization and deallocation.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
@@ -111,6 +137,8 @@ void cotangent::registerPipelineDialects(DialectRegistry &registry) {
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerSubsetOpInterfaceExternalModels(registry);
   cotangent::quantum::registerBufferizableOpInterfaceExternalModels(registry);
+  cotangent::gradient::registerBufferizableOpInterfaceExternalModels(registry);
+  memref::registerMemorySlotExternalModels(registry); // for mem2reg
 
   // convert-to-llvm finds each dialect's lowering through these interfaces.
   arith::registerConvertArithToLLVMInterface(registry);
@@ -122,6 +150,7 @@ void cotangent::registerPipelineDialects(DialectRegistry &registry) {
   registerConvertMemRefToLLVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
   cotangent::quantum::registerConvertQuantumToLLVMInterface(registry);
+  cotangent::gradient::registerConvertGradientToLLVMInterface(registry);
 
   func::registerInlinerExtension(registry);
   registerBuiltinDialectTranslation(registry);
@@ -137,6 +166,7 @@ void cotangent::registerPipelinePasses() {
     registerLinalgPasses();
     memref::registerMemRefPasses();
     registerCotangentPipelinePasses();
+    cotangent::gradient::registerGradientPasses();
     return true;
   }();
   (void)registered;

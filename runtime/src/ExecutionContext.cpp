@@ -2,6 +2,8 @@
 
 #include "ExecutionContext.h"
 
+#include <cstdlib>
+
 #include "RuntimeError.h"
 #include "StateVectorDevice.h"
 #include "cotangent/Runtime/GateKind.h"
@@ -42,7 +44,7 @@ std::string formatDouble(double value) {
 ExecutionContext::ExecutionContext(uint64_t seed)
     : device_(makeStateVectorDevice()), random_(seed) {}
 
-ExecutionContext::~ExecutionContext() = default;
+ExecutionContext::~ExecutionContext() { std::free(tape_.data); }
 
 ExecutionContext *ExecutionContext::current() { return currentContext; }
 

@@ -13,6 +13,7 @@
 
 #include "Device.h"
 #include "Observables.h"
+#include "cotangent/Runtime/Tape.h"
 
 #include <csetjmp>
 #include <cstdint>
@@ -72,7 +73,12 @@ public:
   [[noreturn]] void jumpToTrap();
   const std::string &error() const { return error_; }
 
+  /// The derivative tape of this run (see cotangent/Runtime/Tape.h).
+  CotTape &tape() { return tape_; }
+
 private:
+  CotTape tape_{nullptr, 0, 0, 0};
+
   struct Register {
     int64_t firstQubit; ///< Its qubits were allocated as firstQubit, firstQubit+1, ...
     std::vector<int64_t> slots; ///< The qubit handle at each index.

@@ -5,9 +5,8 @@
 // API's "first listed wire is the most significant bit" into bit positions;
 // only applyDense and marginalProbabilities take an ordered wire list.
 //
-// Every kernel streams through the state in index order: blocks of
-// 2*stride amplitudes, contiguous inner loops of real and imaginary parts
-// that the compiler vectorises (see TargetClones.h).
+// Every gate kernel streams through the state in index order: blocks of
+// 2*stride amplitudes with contiguous, vectorised inner loops.
 //
 //===----------------------------------------------------------------------===//
 

@@ -37,6 +37,8 @@ options:
                         run, to stderr
   --print-pipeline      print the compilation stages and exit
   --dump-after=STAGE    print the IR after STAGE to stderr
+  --no-optimize-before-ad
+                        skip the optimize-before-AD stage (to measure it)
   -h, --help            print this help
 
 exit codes: 0 ok, 1 compile error, 2 usage error, 3 run-time error
@@ -48,6 +50,7 @@ struct Options {
   std::optional<uint64_t> seed;
   bool time = false;
   bool printPipeline = false;
+  bool optimizeBeforeAD = true;
   std::string dumpAfter;
   std::vector<std::string> arguments;
 };
@@ -96,6 +99,8 @@ std::string parseOptions(int argc, char **argv, Options &options) {
       options.seed = seed;
     } else if (arg == "--time") {
       options.time = true;
+    } else if (arg == "--no-optimize-before-ad") {
+      options.optimizeBeforeAD = false;
     } else if (arg == "--print-pipeline") {
       options.printPipeline = true;
     } else {
@@ -116,6 +121,7 @@ int run(const Options &options) {
 
   CompileOptions compileOptions;
   compileOptions.dumpAfter = options.dumpAfter;
+  compileOptions.optimizeBeforeAD = options.optimizeBeforeAD;
   compileOptions.irOutput = &std::cerr;
   Result<Program> program =
       Program::compile(source.str(), options.program, compileOptions);

@@ -107,6 +107,9 @@ private:
 };
 
 struct CompileOptions {
+  /// Run the optimize-before-AD stage (inlining, memory to values, loop
+  /// invariant code motion) before differentiation.
+  bool optimizeBeforeAD = true;
   /// Name of a pipeline stage (see printPipeline) after which the IR is
   /// written to `irOutput`.
   std::string dumpAfter;

@@ -1,0 +1,79 @@
+//===- Engine.h - the automatic-differentiation engine ----------*- C++ -*-===//
+//
+// Generates derivative functions of bufferized functions (func, arith, math,
+// scf, memref), once per function and pattern of active arguments:
+//
+//   tangent (forward mode):
+//     f.tangent(args..., tangents of active args...)
+//        -> (results..., tangents of float results...)
+//   reverse mode, a pair sharing one tape:
+//     f.fwd(args...) -> (results...)        runs f and saves on the tape
+//                                           what the reverse sweep needs
+//     f.rev(shadows of active buffer args..., cotangents of float results...)
+//        -> (adjoints of active float args...)
+//                                           consumes that tape; shadows
+//                                           receive adjoints, result shadows
+//                                           hold the result cotangents
+//
+// The tape is a stack: f.fwd pushes, f.rev pops in reverse order, so calls
+// and loop iterations nest naturally (one tape segment per dynamic call).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COTANGENT_AUTODIFF_ENGINE_H
+#define COTANGENT_AUTODIFF_ENGINE_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <map>
+
+namespace cotangent::autodiff {
+
+struct ReverseFunctions {
+  mlir::func::FuncOp forward;
+  mlir::func::FuncOp reverse;
+  /// Active arguments (given ones plus buffers that receive active data).
+  llvm::SmallVector<unsigned> activeArgs;
+};
+
+struct TangentFunction {
+  mlir::func::FuncOp function;
+  llvm::SmallVector<unsigned> activeArgs;
+};
+
+class Engine {
+public:
+  explicit Engine(mlir::ModuleOp module) : module(module) {}
+
+  /// `requester` is the op asking (for diagnostics: the chain of calls that
+  /// reached an op without a derivative rule).
+  mlir::FailureOr<TangentFunction> tangent(mlir::func::FuncOp function,
+                                           llvm::ArrayRef<unsigned> activeArgs,
+                                           mlir::Operation *requester);
+  mlir::FailureOr<ReverseFunctions> reverse(mlir::func::FuncOp function,
+                                            llvm::ArrayRef<unsigned> activeArgs,
+                                            mlir::Operation *requester);
+
+  /// Reports that `op` cannot be differentiated, with the call chain.
+  mlir::InFlightDiagnostic emitError(mlir::Operation *op);
+
+  mlir::ModuleOp getModule() { return module; }
+
+  /// A new private function named after `base`, placed after it.
+  mlir::func::FuncOp createFunction(mlir::func::FuncOp base, llvm::StringRef suffix,
+                                    mlir::FunctionType type);
+
+  /// Calls that led to the function being differentiated now, outermost
+  /// first (the op that requested the derivative, then call sites).
+  llvm::SmallVector<mlir::Operation *> callChain;
+
+private:
+  mlir::ModuleOp module;
+  std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, TangentFunction> tangents;
+  std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, ReverseFunctions> reverses;
+};
+
+} // namespace cotangent::autodiff
+
+#endif

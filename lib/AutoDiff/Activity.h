@@ -1,0 +1,47 @@
+//===- Activity.h - which values carry derivatives --------------*- C++ -*-===//
+//
+// A value is active when it depends on an active argument. Scalars are active
+// through the ops that compute them; buffers are tracked per underlying
+// allocation (a function argument or an alloc, seen through views): storing
+// or copying active data into any view makes the whole allocation active.
+// Integer and index values are never active.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COTANGENT_LIB_AUTODIFF_ACTIVITY_H
+#define COTANGENT_LIB_AUTODIFF_ACTIVITY_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace cotangent::autodiff {
+
+/// Whether the type can carry a derivative: a float, or a buffer of floats.
+bool isDifferentiableType(mlir::Type type);
+
+/// The allocation a buffer value views (itself if it is not a view).
+mlir::Value bufferRoot(mlir::Value buffer);
+
+/// Whether `op` makes a view of its first operand.
+bool isViewOp(mlir::Operation *op);
+
+class Activity {
+public:
+  /// Analyses `function` with the arguments `activeArgs` active.
+  Activity(mlir::func::FuncOp function, llvm::ArrayRef<unsigned> activeArgs);
+
+  bool isActive(mlir::Value value) const;
+  /// Argument indices that end up active: the given ones plus buffers that
+  /// receive active data.
+  llvm::SmallVector<unsigned> activeArguments() const;
+
+private:
+  void propagate(mlir::Operation *op, bool &changed);
+  bool mark(mlir::Value value);
+
+  mutable mlir::func::FuncOp function; // MLIR op handles have no const API
+  llvm::DenseSet<mlir::Value> active; ///< scalars and buffer roots
+};
+
+} // namespace cotangent::autodiff
+
+#endif

@@ -1,0 +1,104 @@
+//===- Engine.cpp - generated derivative functions, once per pattern ------===//
+#include "cotangent/AutoDiff/Engine.h"
+
+#include "Activity.h"
+#include "ReverseEmitter.h"
+#include "TangentEmitter.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace cotangent::autodiff;
+
+namespace {
+std::string patternSuffix(ArrayRef<unsigned> activeArgs) {
+  std::string suffix;
+  for (unsigned index : activeArgs)
+    suffix += "_" + std::to_string(index);
+  return suffix;
+}
+} // namespace
+
+func::FuncOp Engine::createFunction(func::FuncOp base, StringRef suffix,
+                                    FunctionType type) {
+  auto function =
+      func::FuncOp::create(base.getLoc(), (base.getName() + suffix).str(), type);
+  function.setPrivate();
+  // Renames the new function if its name is taken.
+  SymbolTable(module).insert(function, std::next(Block::iterator(base)));
+  return function;
+}
+
+InFlightDiagnostic Engine::emitError(Operation *op) {
+  InFlightDiagnostic diagnostic = op->emitError();
+  for (Operation *site : llvm::reverse(callChain)) {
+    if (auto call = dyn_cast<func::CallOp>(site))
+      diagnostic.attachNote(site->getLoc())
+          << "reached through the call of @" << call.getCallee() << " here";
+    else
+      diagnostic.attachNote(site->getLoc())
+          << "while differentiating for the derivative requested here";
+  }
+  return diagnostic;
+}
+
+FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
+                                           ArrayRef<unsigned> activeArgs,
+                                           Operation *requester) {
+  Activity activity(function, activeArgs);
+  SmallVector<unsigned> active = activity.activeArguments();
+  auto key = std::make_pair(function.getName().str(), active);
+  if (auto it = tangents.find(key); it != tangents.end())
+    return it->second;
+  if (function.isExternal())
+    return emitError(requester) << "cannot differentiate @" << function.getName()
+                                << ": it has no body";
+
+  SmallVector<Type> inputs(function.getArgumentTypes());
+  for (unsigned index : active)
+    inputs.push_back(function.getArgumentTypes()[index]);
+  SmallVector<Type> results(function.getResultTypes());
+  for (Type type : function.getResultTypes())
+    if (isa<FloatType>(type))
+      results.push_back(type);
+  func::FuncOp target = createFunction(
+      function, ".tangent" + patternSuffix(active),
+      FunctionType::get(function.getContext(), inputs, results));
+  tangents[key] = {target, active};
+  if (failed(emitTangentFunction(*this, function, activity, active, target)))
+    return failure();
+  return tangents[key];
+}
+
+FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
+                                            ArrayRef<unsigned> activeArgs,
+                                            Operation *requester) {
+  Activity activity(function, activeArgs);
+  SmallVector<unsigned> active = activity.activeArguments();
+  auto key = std::make_pair(function.getName().str(), active);
+  if (auto it = reverses.find(key); it != reverses.end())
+    return it->second;
+  if (function.isExternal())
+    return emitError(requester) << "cannot differentiate @" << function.getName()
+                                << ": it has no body";
+
+  SmallVector<Type> shadows, adjoints;
+  for (unsigned index : active) {
+    Type type = function.getArgumentTypes()[index];
+    (isa<MemRefType>(type) ? shadows : adjoints).push_back(type);
+  }
+  for (Type type : function.getResultTypes())
+    if (isa<FloatType>(type))
+      shadows.push_back(type); // result cotangents follow the shadows
+  std::string suffix = patternSuffix(active);
+  func::FuncOp forward = createFunction(function, ".fwd" + suffix,
+                                        function.getFunctionType());
+  func::FuncOp reverseFn = createFunction(
+      function, ".rev" + suffix, FunctionType::get(function.getContext(), shadows, adjoints));
+  reverses[key] = {forward, reverseFn, active};
+  if (failed(emitReverseFunctions(*this, function, activity, active, forward,
+                                  reverseFn)))
+    return failure();
+  return reverses[key];
+}

@@ -1,0 +1,74 @@
+//===- IRHelpers.cpp - small IR builders shared by the emitters -----------===//
+#include "IRHelpers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+
+Value cotangent::autodiff::zeroOf(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc, FloatAttr::get(type, 0.0));
+}
+
+Value cotangent::autodiff::convertFloat(OpBuilder &b, Location loc, Value value,
+                                        Type type) {
+  unsigned from = value.getType().getIntOrFloatBitWidth();
+  unsigned to = type.getIntOrFloatBitWidth();
+  if (from < to)
+    return arith::ExtFOp::create(b, loc, type, value);
+  if (from > to)
+    return arith::TruncFOp::create(b, loc, type, value);
+  return value;
+}
+
+Value cotangent::autodiff::addOrNull(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!x)
+    return y;
+  if (!y)
+    return x;
+  return arith::AddFOp::create(b, loc, x, y);
+}
+
+void cotangent::autodiff::fillZero(OpBuilder &b, Location loc, Value buffer) {
+  Type element = cast<MemRefType>(buffer.getType()).getElementType();
+  linalg::FillOp::create(b, loc, ValueRange{zeroOf(b, loc, element)},
+                         ValueRange{buffer});
+}
+
+Value cotangent::autodiff::zeroBufferLike(OpBuilder &b, Location loc, Value like,
+                                          ValueRange dynamicSizes) {
+  auto type = cast<MemRefType>(like.getType());
+  Value buffer = memref::AllocOp::create(
+      b, loc, MemRefType::get(type.getShape(), type.getElementType()), dynamicSizes);
+  fillZero(b, loc, buffer);
+  return buffer;
+}
+
+void cotangent::autodiff::accumulateInto(OpBuilder &b, Location loc, Value source,
+                                         Value target) {
+  auto type = cast<MemRefType>(target.getType());
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  linalg::GenericOp::create(
+      b, loc, ValueRange{source}, ValueRange{target},
+      ArrayRef<AffineMap>{identity, identity}, iterators,
+      [](OpBuilder &nb, Location nl, ValueRange args) {
+        Value sum = arith::AddFOp::create(nb, nl, args[0], args[1]);
+        linalg::YieldOp::create(nb, nl, sum);
+      });
+}
+
+Value cotangent::autodiff::tripCount(OpBuilder &b, Location loc, Value lb, Value ub,
+                                     Value step) {
+  Value span = arith::SubIOp::create(b, loc, ub, lb);
+  Value count = arith::CeilDivSIOp::create(b, loc, span, step);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(lb.getType()));
+  return arith::MaxSIOp::create(b, loc, count, zero);
+}
+
+void cotangent::autodiff::dropTerminator(Block *block) {
+  if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
+    block->back().erase();
+}

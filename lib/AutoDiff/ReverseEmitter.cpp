@@ -1,0 +1,749 @@
+//===- ReverseEmitter.cpp - reverse-mode derivative functions -------------===//
+//
+// The forward function replays the primal and pushes what TapePlan says; the
+// reverse function walks every block backwards, popping each segment's values
+// before reversing it. Adjoints of scalars are SSA values kept per scope (one
+// scope per reversed block); a reversed loop or branch carries, as loop
+// values and results, the adjoints of the outer scalars it uses. Adjoints of
+// buffers live in shadow buffers: a load adds into its shadow element, a store
+// moves the shadow element's value into the stored value's adjoint and clears
+// it (the overwritten value's derivative no longer flows anywhere).
+//
+//===----------------------------------------------------------------------===//
+#include "ReverseEmitter.h"
+
+#include "Activity.h"
+#include "IRHelpers.h"
+#include "Rules.h"
+#include "TapePlan.h"
+
+#include "cotangent/Gradient/IR/GradientOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace cotangent::autodiff;
+using cotangent::gradient::TapePopOp;
+using cotangent::gradient::TapePushOp;
+
+namespace {
+
+/// Whether `value` is defined outside `op` (not in any of its regions).
+bool definedOutside(Value value, Operation *op) {
+  Operation *owner = value.getParentBlock()->getParentOp();
+  return owner != op && !op->isProperAncestor(owner);
+}
+
+//===----------------------------------------------------------------------===//
+// Forward sweep
+//===----------------------------------------------------------------------===//
+
+class ForwardEmitter {
+public:
+  ForwardEmitter(Engine &engine, const Activity &activity, const TapePlan &plan)
+      : engine(engine), activity(activity), plan(plan) {}
+
+  LogicalResult emit(func::FuncOp primal, func::FuncOp target) {
+    Block *entry = target.addEntryBlock();
+    map.map(primal.getArguments(), entry->getArguments());
+    OpBuilder b = OpBuilder::atBlockBegin(entry);
+    return emitBlock(primal.front(), b, {});
+  }
+
+private:
+  /// Emits `block`'s ops, pushing each segment's values at its end; the
+  /// terminator gets `extraOperands` appended.
+  LogicalResult emitBlock(Block &block, OpBuilder &b, ValueRange extraOperands) {
+    for (const Segment &segment : plan.segments(&block)) {
+      if (segment.regionOp) {
+        FailureOr<Value> count = emitRegionOp(segment.regionOp, b);
+        if (failed(count))
+          return failure();
+        push(segment, *count, b, segment.regionOp->getLoc());
+        continue;
+      }
+      Operation *terminator = nullptr;
+      for (Operation *op : segment.ops) {
+        if (op->hasTrait<OpTrait::IsTerminator>()) {
+          terminator = op;
+          continue;
+        }
+        if (failed(emitPlainOp(op, b)))
+          return failure();
+      }
+      Location loc = terminator ? terminator->getLoc() : segment.ops.back()->getLoc();
+      push(segment, Value(), b, loc);
+      if (terminator) {
+        Operation *clone = b.clone(*terminator, map);
+        SmallVector<Value> operands(clone->getOperands());
+        llvm::append_range(operands, extraOperands);
+        clone->setOperands(operands);
+      }
+    }
+    return success();
+  }
+
+  void push(const Segment &segment, Value count, OpBuilder &b, Location loc) {
+    SmallVector<Value> values;
+    if (count)
+      values.push_back(count);
+    for (Value value : segment.saved)
+      values.push_back(map.lookup(value));
+    if (!values.empty())
+      TapePushOp::create(b, loc, values);
+  }
+
+  LogicalResult emitPlainOp(Operation *op, OpBuilder &b) {
+    auto call = dyn_cast<func::CallOp>(op);
+    if (!call || !llvm::any_of(call.getOperands(),
+                               [&](Value v) { return activity.isActive(v); })) {
+      b.clone(*op, map);
+      return success();
+    }
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    SmallVector<unsigned> active;
+    for (auto [i, operand] : llvm::enumerate(call.getOperands()))
+      if (activity.isActive(operand))
+        active.push_back(i);
+    engine.callChain.push_back(call);
+    FailureOr<ReverseFunctions> derivative = engine.reverse(callee, active, call);
+    engine.callChain.pop_back();
+    if (failed(derivative))
+      return failure();
+    SmallVector<Value> operands =
+        llvm::map_to_vector(call.getOperands(), [&](Value v) { return map.lookup(v); });
+    auto clone = func::CallOp::create(b, call.getLoc(), derivative->forward, operands);
+    map.map(call.getResults(), clone.getResults());
+    return success();
+  }
+
+  /// Emits a loop or branch; returns the iteration count of a while loop
+  /// (which the reverse sweep needs), null otherwise.
+  FailureOr<Value> emitRegionOp(Operation *op, OpBuilder &b) {
+    Location loc = op->getLoc();
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      auto clone = scf::ForOp::create(
+          b, loc, map.lookup(loop.getLowerBound()), map.lookup(loop.getUpperBound()),
+          map.lookup(loop.getStep()),
+          llvm::map_to_vector(loop.getInitArgs(), [&](Value v) { return map.lookup(v); }));
+      dropTerminator(clone.getBody());
+      map.map(loop.getBody()->getArguments(), clone.getBody()->getArguments());
+      OpBuilder inner = OpBuilder::atBlockEnd(clone.getBody());
+      if (failed(emitBlock(*loop.getBody(), inner, {})))
+        return failure();
+      map.map(loop.getResults(), clone.getResults());
+      return Value();
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      auto clone = scf::IfOp::create(b, loc, branch.getResultTypes(),
+                                     map.lookup(branch.getCondition()),
+                                     !branch.getElseRegion().empty());
+      for (auto [source, dest] : llvm::zip(branch->getRegions(), clone->getRegions())) {
+        if (source.empty())
+          continue;
+        dropTerminator(&dest.front());
+        OpBuilder inner = OpBuilder::atBlockEnd(&dest.front());
+        if (failed(emitBlock(source.front(), inner, {})))
+          return failure();
+      }
+      map.map(branch.getResults(), clone.getResults());
+      return Value();
+    }
+    auto loop = cast<scf::WhileOp>(op);
+    // An extra loop value counts the iterations of the body.
+    Type i64 = b.getI64Type();
+    SmallVector<Value> inits =
+        llvm::map_to_vector(loop.getInits(), [&](Value v) { return map.lookup(v); });
+    inits.push_back(arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
+    SmallVector<Type> resultTypes(loop.getResultTypes());
+    resultTypes.push_back(i64);
+    auto clone = scf::WhileOp::create(b, loc, resultTypes, inits);
+    auto makeBlock = [&](Region &region, TypeRange types) {
+      SmallVector<Type> withCount(types);
+      withCount.push_back(i64);
+      return b.createBlock(&region, {}, withCount,
+                           SmallVector<Location>(withCount.size(), loc));
+    };
+    Block *before = makeBlock(clone.getBefore(), ValueRange(loop.getBeforeArguments()).getTypes());
+    Block *after = makeBlock(clone.getAfter(), ValueRange(loop.getAfterArguments()).getTypes());
+    map.map(loop.getBeforeArguments(), before->getArguments().drop_back());
+    map.map(loop.getAfterArguments(), after->getArguments().drop_back());
+    OpBuilder beforeBuilder = OpBuilder::atBlockEnd(before);
+    if (failed(emitBlock(loop.getBefore().front(), beforeBuilder,
+                         {before->getArguments().back()})))
+      return failure();
+    OpBuilder afterBuilder = OpBuilder::atBlockEnd(after);
+    Value one = arith::ConstantOp::create(afterBuilder, loc, b.getI64IntegerAttr(1));
+    Value next = arith::AddIOp::create(afterBuilder, loc, after->getArguments().back(), one);
+    if (failed(emitBlock(loop.getAfter().front(), afterBuilder, {next})))
+      return failure();
+    b.setInsertionPointAfter(clone);
+    map.map(loop.getResults(), clone.getResults().drop_back());
+    return clone.getResults().back();
+  }
+
+  Engine &engine;
+  const Activity &activity;
+  const TapePlan &plan;
+  IRMapping map;
+};
+
+//===----------------------------------------------------------------------===//
+// Reverse sweep
+//===----------------------------------------------------------------------===//
+
+/// The reverse code of one block.
+struct Scope {
+  Scope *parent = nullptr;
+  Block *block = nullptr;
+  DenseMap<Value, Value> primal;  ///< restored from the tape
+  DenseMap<Value, Value> shadow;  ///< shadow buffers
+  DenseMap<Value, Value> adjoint; ///< null: zero so far
+  llvm::SetVector<Value> outerAdjoints; ///< outer values accumulated here
+  Value whileCount;
+
+  bool owns(Value value) const {
+    return value.getParentBlock() == block || outerAdjoints.contains(value);
+  }
+};
+
+class ReverseSweep {
+public:
+  ReverseSweep(Engine &engine, const Activity &activity, const TapePlan &plan)
+      : engine(engine), activity(activity), plan(plan) {}
+
+  LogicalResult emit(func::FuncOp primal, ArrayRef<unsigned> activeArgs,
+                     func::FuncOp target) {
+    Block *entry = target.addEntryBlock();
+    OpBuilder b = OpBuilder::atBlockBegin(entry);
+    Scope top;
+    top.block = &primal.front();
+    scope = &top;
+    unsigned next = 0;
+    for (unsigned index : activeArgs)
+      if (isa<MemRefType>(primal.getArgumentTypes()[index]))
+        top.shadow[primal.getArgument(index)] = entry->getArgument(next++);
+    auto ret = cast<func::ReturnOp>(primal.front().getTerminator());
+    for (Value result : ret.getOperands())
+      if (isa<FloatType>(result.getType()))
+        addAdjoint(result, entry->getArgument(next++), b);
+    if (failed(reverseBlock(primal.front(), b)))
+      return failure();
+    SmallVector<Value> adjoints;
+    for (unsigned index : activeArgs) {
+      Value arg = primal.getArgument(index);
+      if (!isa<MemRefType>(arg.getType()))
+        adjoints.push_back(adjointOrZero(arg, b, ret.getLoc()));
+    }
+    func::ReturnOp::create(b, ret.getLoc(), adjoints);
+    return success();
+  }
+
+private:
+  //===--- Values available to the reverse code ---------------------------===//
+
+  Scope *owner(Value value) {
+    for (Scope *s = scope; s; s = s->parent)
+      if (s->owns(value))
+        return s;
+    return nullptr;
+  }
+
+  Value adjointOf(Value value) {
+    Scope *s = owner(value);
+    return s ? s->adjoint.lookup(value) : Value();
+  }
+
+  Value adjointOrZero(Value value, OpBuilder &b, Location loc) {
+    Value adjoint = adjointOf(value);
+    return adjoint ? adjoint : zeroOf(b, loc, value.getType());
+  }
+
+  void addAdjoint(Value value, Value contribution, OpBuilder &b) {
+    if (!contribution || !activity.isActive(value) || !isa<FloatType>(value.getType()))
+      return;
+    Scope *s = owner(value);
+    assert(s && "adjoint of a value outside every reversed block");
+    Value &slot = s->adjoint[value];
+    slot = addOrNull(b, contribution.getLoc(), slot, contribution);
+  }
+
+  /// The primal `value` in the reverse code: restored from the tape, or a
+  /// rebuilt constant.
+  FailureOr<Value> primal(Value value, OpBuilder &b) {
+    if (TapePlan::isRebuilt(value))
+      return b.clone(*value.getDefiningOp())->getResult(0);
+    for (Scope *s = scope; s; s = s->parent)
+      if (Value restored = s->primal.lookup(value))
+        return restored;
+    Operation *where = value.getDefiningOp() ? value.getDefiningOp()
+                                             : value.getParentBlock()->getParentOp();
+    return engine.emitError(where) << "internal error: a value the reverse sweep "
+                                      "needs was not saved";
+  }
+
+  FailureOr<SmallVector<Value>> primals(ValueRange values, OpBuilder &b) {
+    SmallVector<Value> result;
+    for (Value value : values) {
+      FailureOr<Value> p = primal(value, b);
+      if (failed(p))
+        return failure();
+      result.push_back(*p);
+    }
+    return result;
+  }
+
+  /// The shadow of a buffer; views of shadows are made on first use.
+  FailureOr<Value> shadowOf(Value buffer, OpBuilder &b) {
+    for (Scope *s = scope; s; s = s->parent)
+      if (Value shadow = s->shadow.lookup(buffer))
+        return shadow;
+    Operation *view = buffer.getDefiningOp();
+    if (!view || !isViewOp(view))
+      return engine.emitError(view ? view : buffer.getParentBlock()->getParentOp())
+             << "internal error: no shadow for a buffer";
+    FailureOr<Value> source = shadowOf(view->getOperand(0), b);
+    FailureOr<SmallVector<Value>> operands = primals(view->getOperands().drop_front(), b);
+    if (failed(source) || failed(operands))
+      return failure();
+    Operation *clone = b.clone(*view);
+    clone->setOperand(0, *source);
+    for (auto [i, operand] : llvm::enumerate(*operands))
+      clone->setOperand(i + 1, operand);
+    scope->shadow[buffer] = clone->getResult(0);
+    return clone->getResult(0);
+  }
+
+  //===--- Blocks and segments --------------------------------------------===//
+
+  LogicalResult reverseBlock(Block &block, OpBuilder &b) {
+    ArrayRef<Segment> segments = plan.segments(&block);
+    for (size_t i = segments.size(); i-- > 0;) {
+      const Segment &segment = segments[i];
+      restore(segment, b, segment.regionOp ? segment.regionOp->getLoc()
+                                           : segment.ops.back()->getLoc());
+      if (i + 1 == segments.size() && failed(allocateShadows(block, b)))
+        return failure();
+      if (segment.regionOp) {
+        if (failed(reverseRegionOp(segment.regionOp, b)))
+          return failure();
+        continue;
+      }
+      for (Operation *op : llvm::reverse(segment.ops))
+        if (!op->hasTrait<OpTrait::IsTerminator>() && failed(reverseOp(op, b)))
+          return failure();
+    }
+    return success();
+  }
+
+  void restore(const Segment &segment, OpBuilder &b, Location loc) {
+    bool counted = isa_and_nonnull<scf::WhileOp>(segment.regionOp);
+    SmallVector<Type> types;
+    if (counted)
+      types.push_back(b.getI64Type());
+    for (Value value : segment.saved)
+      types.push_back(value.getType());
+    if (types.empty())
+      return;
+    auto pop = TapePopOp::create(b, loc, types);
+    ValueRange values = pop.getResults();
+    if (counted) {
+      scope->whileCount = values.front();
+      values = values.drop_front();
+    }
+    for (auto [value, restored] : llvm::zip(segment.saved, values))
+      scope->primal[value] = restored;
+  }
+
+  LogicalResult allocateShadows(Block &block, OpBuilder &b) {
+    for (Operation &op : block) {
+      if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
+          !activity.isActive(op.getResult(0)))
+        continue;
+      FailureOr<SmallVector<Value>> sizes = primals(op.getOperands(), b);
+      if (failed(sizes))
+        return failure();
+      scope->shadow[op.getResult(0)] =
+          zeroBufferLike(b, op.getLoc(), op.getResult(0), *sizes);
+    }
+    return success();
+  }
+
+  /// Reverses `block` in a new scope whose outer-value adjoints start as
+  /// `outerInit` (null: zero); returns those adjoints after the block.
+  FailureOr<SmallVector<Value>>
+  reverseNested(Block &block, ArrayRef<Value> outerValues, ValueRange outerInit,
+                llvm::function_ref<void(OpBuilder &)> seed, OpBuilder &b,
+                Scope &nested) {
+    nested.parent = scope;
+    nested.block = &block;
+    for (auto [i, value] : llvm::enumerate(outerValues)) {
+      nested.outerAdjoints.insert(value);
+      nested.adjoint[value] = outerInit.empty() ? Value() : outerInit[i];
+    }
+    Scope *saved = scope;
+    scope = &nested;
+    seed(b);
+    LogicalResult result = reverseBlock(block, b);
+    scope = saved;
+    if (failed(result))
+      return failure();
+    SmallVector<Value> adjoints;
+    for (Value value : outerValues) {
+      Value adjoint = nested.adjoint.lookup(value);
+      adjoints.push_back(adjoint ? adjoint
+                                 : zeroOf(b, block.getParentOp()->getLoc(),
+                                          value.getType()));
+    }
+    return adjoints;
+  }
+
+  /// Active float scalars defined outside `op` and used inside it.
+  SmallVector<Value> outerScalars(Operation *op) {
+    llvm::SetVector<Value> values;
+    op->walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        if (isa<FloatType>(operand.getType()) && activity.isActive(operand) &&
+            definedOutside(operand, op) && !TapePlan::isRebuilt(operand))
+          values.insert(operand);
+    });
+    return values.takeVector();
+  }
+
+  SmallVector<Value> zeros(ArrayRef<Value> values, OpBuilder &b, Location loc) {
+    return llvm::map_to_vector(values, [&](Value v) { return zeroOf(b, loc, v.getType()); });
+  }
+
+  //===--- Loops and branches ---------------------------------------------===//
+
+  LogicalResult reverseRegionOp(Operation *op, OpBuilder &b) {
+    Location loc = op->getLoc();
+    SmallVector<Value> outer = outerScalars(op);
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      return reverseFor(loop, outer, b);
+    if (auto branch = dyn_cast<scf::IfOp>(op))
+      return reverseIf(branch, outer, b);
+    (void)loc;
+    return reverseWhile(cast<scf::WhileOp>(op), outer, b);
+  }
+
+  /// Indices of the active float values among `values`.
+  SmallVector<unsigned> activeFloats(ValueRange values) {
+    SmallVector<unsigned> indices;
+    for (auto [i, value] : llvm::enumerate(values))
+      if (isa<FloatType>(value.getType()) && activity.isActive(value))
+        indices.push_back(i);
+    return indices;
+  }
+
+  LogicalResult reverseFor(scf::ForOp loop, ArrayRef<Value> outer, OpBuilder &b) {
+    Location loc = loop.getLoc();
+    FailureOr<SmallVector<Value>> bounds = primals(
+        {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()}, b);
+    if (failed(bounds))
+      return failure();
+    Value count = tripCount(b, loc, (*bounds)[0], (*bounds)[1], (*bounds)[2]);
+    SmallVector<unsigned> carried = activeFloats(loop.getRegionIterArgs());
+    SmallVector<Value> inits;
+    for (unsigned i : carried)
+      inits.push_back(adjointOrZero(loop.getResult(i), b, loc));
+    llvm::append_range(inits, zeros(outer, b, loc));
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(count.getType()));
+    Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(count.getType()));
+    auto reversed = scf::ForOp::create(b, loc, zero, count, one, inits);
+    dropTerminator(reversed.getBody());
+    OpBuilder inner = OpBuilder::atBlockEnd(reversed.getBody());
+    ValueRange carriedAdjoints = reversed.getRegionIterArgs().take_front(carried.size());
+    Scope nested;
+    Block &body = *loop.getBody();
+    FailureOr<SmallVector<Value>> outerAdjoints = reverseNested(
+        body, outer, reversed.getRegionIterArgs().drop_front(carried.size()),
+        [&](OpBuilder &nb) {
+          auto yield = cast<scf::YieldOp>(body.getTerminator());
+          for (auto [position, i] : llvm::enumerate(carried))
+            addAdjoint(yield.getOperand(i), carriedAdjoints[position], nb);
+        },
+        inner, nested);
+    if (failed(outerAdjoints))
+      return failure();
+    SmallVector<Value> yields;
+    {
+      Scope *saved = scope;
+      scope = &nested;
+      for (unsigned i : carried)
+        yields.push_back(adjointOrZero(loop.getRegionIterArgs()[i], inner, loc));
+      scope = saved;
+    }
+    llvm::append_range(yields, *outerAdjoints);
+    scf::YieldOp::create(inner, loc, yields);
+    for (auto [position, i] : llvm::enumerate(carried))
+      addAdjoint(loop.getInitArgs()[i], reversed.getResult(position), b);
+    for (auto [position, value] : llvm::enumerate(outer))
+      addAdjoint(value, reversed.getResult(carried.size() + position), b);
+    return success();
+  }
+
+  LogicalResult reverseIf(scf::IfOp branch, ArrayRef<Value> outer, OpBuilder &b) {
+    Location loc = branch.getLoc();
+    FailureOr<Value> condition = primal(branch.getCondition(), b);
+    if (failed(condition))
+      return failure();
+    SmallVector<unsigned> results = activeFloats(branch.getResults());
+    SmallVector<Value> resultAdjoints;
+    for (unsigned i : results)
+      resultAdjoints.push_back(adjointOrZero(branch.getResult(i), b, loc));
+    SmallVector<Type> types =
+        llvm::map_to_vector(outer, [](Value v) { return v.getType(); });
+    auto reversed = scf::IfOp::create(b, loc, types, *condition, /*withElse=*/true);
+    for (auto [source, dest] : llvm::zip(branch->getRegions(), reversed->getRegions())) {
+      dropTerminator(&dest.front());
+      OpBuilder inner = OpBuilder::atBlockEnd(&dest.front());
+      SmallVector<Value> adjoints;
+      if (source.empty()) {
+        adjoints = zeros(outer, inner, loc);
+      } else {
+        Scope nested;
+        Block &block = source.front();
+        FailureOr<SmallVector<Value>> computed = reverseNested(
+            block, outer, {},
+            [&](OpBuilder &nb) {
+              Operation *yield = block.getTerminator();
+              for (auto [position, i] : llvm::enumerate(results))
+                addAdjoint(yield->getOperand(i), resultAdjoints[position], nb);
+            },
+            inner, nested);
+        if (failed(computed))
+          return failure();
+        adjoints = *computed;
+      }
+      scf::YieldOp::create(inner, loc, adjoints);
+    }
+    for (auto [position, value] : llvm::enumerate(outer))
+      addAdjoint(value, reversed.getResult(position), b);
+    return success();
+  }
+
+  /// Forward: before_0, after_0, before_1, ..., after_{n-1}, before_n.
+  /// Reverse: before_n, then n times (after, before), innermost last.
+  LogicalResult reverseWhile(scf::WhileOp loop, ArrayRef<Value> outer, OpBuilder &b) {
+    Location loc = loop.getLoc();
+    Value count = scope->whileCount;
+    Block &before = loop.getBefore().front();
+    Block &after = loop.getAfter().front();
+    auto condition = loop.getConditionOp();
+    SmallVector<unsigned> forwarded = activeFloats(loop.getAfterArguments());
+    SmallVector<unsigned> carried = activeFloats(loop.getBeforeArguments());
+
+    // The last evaluation of the condition region: its forwarded values are
+    // the loop's results.
+    SmallVector<Value> resultAdjoints;
+    for (unsigned i : forwarded)
+      resultAdjoints.push_back(adjointOrZero(loop.getResult(i), b, loc));
+    auto reverseBefore = [&](OpBuilder &builder, ArrayRef<Value> forwardedAdjoints,
+                             ValueRange outerInit)
+        -> FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>> {
+      Scope nested;
+      FailureOr<SmallVector<Value>> outerAdjoints = reverseNested(
+          before, outer, outerInit,
+          [&](OpBuilder &nb) {
+            for (auto [position, i] : llvm::enumerate(forwarded))
+              addAdjoint(condition.getArgs()[i], forwardedAdjoints[position], nb);
+          },
+          builder, nested);
+      if (failed(outerAdjoints))
+        return failure();
+      Scope *saved = scope;
+      scope = &nested;
+      SmallVector<Value> carriedAdjoints;
+      for (unsigned i : carried)
+        carriedAdjoints.push_back(
+            adjointOrZero(loop.getBeforeArguments()[i], builder, loc));
+      scope = saved;
+      return std::make_pair(carriedAdjoints, *outerAdjoints);
+    };
+
+    auto last = reverseBefore(b, resultAdjoints, zeros(outer, b, loc));
+    if (failed(last))
+      return failure();
+    SmallVector<Value> inits(last->first);
+    llvm::append_range(inits, last->second);
+    Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+    Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+    auto reversed = scf::ForOp::create(b, loc, zero, count, one, inits);
+    dropTerminator(reversed.getBody());
+    OpBuilder inner = OpBuilder::atBlockEnd(reversed.getBody());
+    ValueRange carriedIn = reversed.getRegionIterArgs().take_front(carried.size());
+    ValueRange outerIn = reversed.getRegionIterArgs().drop_front(carried.size());
+
+    // One body execution, reversed: its yields continue the carried values.
+    Scope afterScope;
+    auto yield = cast<scf::YieldOp>(after.getTerminator());
+    FailureOr<SmallVector<Value>> outerAfter = reverseNested(
+        after, outer, outerIn,
+        [&](OpBuilder &nb) {
+          for (auto [position, i] : llvm::enumerate(carried))
+            addAdjoint(yield.getOperand(i), carriedIn[position], nb);
+        },
+        inner, afterScope);
+    if (failed(outerAfter))
+      return failure();
+    SmallVector<Value> forwardedAdjoints;
+    {
+      Scope *saved = scope;
+      scope = &afterScope;
+      for (unsigned i : forwarded)
+        forwardedAdjoints.push_back(adjointOrZero(after.getArgument(i), inner, loc));
+      scope = saved;
+    }
+    auto previous = reverseBefore(inner, forwardedAdjoints, *outerAfter);
+    if (failed(previous))
+      return failure();
+    SmallVector<Value> yields(previous->first);
+    llvm::append_range(yields, previous->second);
+    scf::YieldOp::create(inner, loc, yields);
+
+    for (auto [position, i] : llvm::enumerate(carried))
+      addAdjoint(loop.getInits()[i], reversed.getResult(position), b);
+    for (auto [position, value] : llvm::enumerate(outer))
+      addAdjoint(value, reversed.getResult(carried.size() + position), b);
+    return success();
+  }
+
+  //===--- Plain ops ------------------------------------------------------===//
+
+  LogicalResult reverseOp(Operation *op, OpBuilder &b) {
+    Location loc = op->getLoc();
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      Value adjoint = adjointOf(load.getResult());
+      if (!adjoint || !activity.isActive(load.getMemRef()))
+        return success();
+      FailureOr<Value> shadow = shadowOf(load.getMemRef(), b);
+      FailureOr<SmallVector<Value>> indices = primals(load.getIndices(), b);
+      if (failed(shadow) || failed(indices))
+        return failure();
+      Value old = memref::LoadOp::create(b, loc, *shadow, *indices);
+      Value sum = arith::AddFOp::create(b, loc, old, adjoint);
+      memref::StoreOp::create(b, loc, sum, *shadow, *indices);
+      return success();
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (!activity.isActive(store.getMemRef()))
+        return success();
+      FailureOr<Value> shadow = shadowOf(store.getMemRef(), b);
+      FailureOr<SmallVector<Value>> indices = primals(store.getIndices(), b);
+      if (failed(shadow) || failed(indices))
+        return failure();
+      Value adjoint = memref::LoadOp::create(b, loc, *shadow, *indices);
+      Value zero = zeroOf(b, loc, adjoint.getType());
+      memref::StoreOp::create(b, loc, zero, *shadow, *indices);
+      addAdjoint(store.getValueToStore(), adjoint, b);
+      return success();
+    }
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      if (!activity.isActive(copy.getTarget()))
+        return success();
+      FailureOr<Value> target = shadowOf(copy.getTarget(), b);
+      if (failed(target))
+        return failure();
+      if (activity.isActive(copy.getSource())) {
+        FailureOr<Value> source = shadowOf(copy.getSource(), b);
+        if (failed(source))
+          return failure();
+        accumulateInto(b, loc, *target, *source);
+      }
+      fillZero(b, loc, *target);
+      return success();
+    }
+    if (auto call = dyn_cast<func::CallOp>(op))
+      return reverseCall(call, b);
+    if (op->getNumResults() != 1 || !isa<FloatType>(op->getResult(0).getType()))
+      return success();
+    Value result = op->getResult(0);
+    Value adjoint = adjointOf(result);
+    if (!adjoint || !activity.isActive(result))
+      return success();
+    const ScalarRule *rule = lookupScalarRule(op->getName().getStringRef());
+    SmallVector<Value> operands(op->getNumOperands());
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+      if (!(rule->operandsRead & (1u << i)))
+        continue;
+      FailureOr<Value> p = primal(operand, b);
+      if (failed(p))
+        return failure();
+      operands[i] = *p;
+    }
+    Value resultValue;
+    if (rule->resultRead) {
+      FailureOr<Value> p = primal(result, b);
+      if (failed(p))
+        return failure();
+      resultValue = *p;
+    }
+    PartialBuilder partials(b, loc, result.getType());
+    SmallVector<Value> p = rule->partials(partials, operands, resultValue);
+    for (auto [operand, partial] : llvm::zip(op->getOperands(), p)) {
+      if (!partial || !activity.isActive(operand))
+        continue;
+      Value contribution = arith::MulFOp::create(b, loc, adjoint, partial);
+      addAdjoint(operand, convertFloat(b, loc, contribution, operand.getType()), b);
+    }
+    return success();
+  }
+
+  LogicalResult reverseCall(func::CallOp call, OpBuilder &b) {
+    if (!llvm::any_of(call.getOperands(), [&](Value v) { return activity.isActive(v); }))
+      return success();
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    SmallVector<unsigned> active;
+    for (auto [i, operand] : llvm::enumerate(call.getOperands()))
+      if (activity.isActive(operand))
+        active.push_back(i);
+    FailureOr<ReverseFunctions> derivative = engine.reverse(callee, active, call);
+    if (failed(derivative))
+      return failure();
+    Location loc = call.getLoc();
+    SmallVector<Value> operands;
+    for (unsigned index : derivative->activeArgs) {
+      Value operand = call.getOperand(index);
+      if (!isa<MemRefType>(operand.getType()))
+        continue;
+      FailureOr<Value> shadow = shadowOf(operand, b);
+      if (failed(shadow))
+        return failure();
+      operands.push_back(*shadow);
+    }
+    for (Value result : call.getResults())
+      if (isa<FloatType>(result.getType()))
+        operands.push_back(adjointOrZero(result, b, loc));
+    auto reversed = func::CallOp::create(b, loc, derivative->reverse, operands);
+    unsigned next = 0;
+    for (unsigned index : derivative->activeArgs) {
+      Value operand = call.getOperand(index);
+      if (!isa<MemRefType>(operand.getType()))
+        addAdjoint(operand, reversed.getResult(next++), b);
+    }
+    return success();
+  }
+
+  Engine &engine;
+  const Activity &activity;
+  const TapePlan &plan;
+  Scope *scope = nullptr;
+};
+
+} // namespace
+
+LogicalResult cotangent::autodiff::emitReverseFunctions(
+    Engine &engine, func::FuncOp primal, const Activity &activity,
+    ArrayRef<unsigned> activeArgs, func::FuncOp forward, func::FuncOp reverse) {
+  TapePlan plan(engine, activity);
+  if (failed(plan.plan(primal.front())))
+    return failure();
+  if (failed(ForwardEmitter(engine, activity, plan).emit(primal, forward)))
+    return failure();
+  return ReverseSweep(engine, activity, plan).emit(primal, activeArgs, reverse);
+}

@@ -1,0 +1,145 @@
+//===- TapePlan.cpp - what the reverse sweep needs from the forward -------===//
+#include "TapePlan.h"
+
+#include "Activity.h"
+#include "Rules.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace cotangent::autodiff;
+
+bool TapePlan::isRebuilt(Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->hasTrait<OpTrait::ConstantLike>();
+}
+
+LogicalResult TapePlan::shadowInputs(Value buffer, llvm::SetVector<Value> &inputs) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(buffer)) {
+      if (isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+        return success();
+      return engine.emitError(arg.getOwner()->getParentOp())
+             << "cannot differentiate a buffer carried by '"
+             << arg.getOwner()->getParentOp()->getName()
+             << "': pass buffers into loops and branches from outside instead";
+    }
+    Operation *def = buffer.getDefiningOp();
+    if (isa<memref::AllocOp, memref::AllocaOp>(def))
+      return success();
+    if (!isViewOp(def))
+      return engine.emitError(def) << "cannot differentiate the buffer produced by '"
+                                   << def->getName() << "'";
+    for (Value operand : def->getOperands().drop_front())
+      inputs.insert(operand);
+    buffer = def->getOperand(0);
+  }
+}
+
+LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out) {
+  auto isActive = [&](Value v) { return activity.isActive(v); };
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    if (!isActive(load.getResult()))
+      return success();
+    out.insert(load.getIndices().begin(), load.getIndices().end());
+    return shadowInputs(load.getMemRef(), out);
+  }
+  if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    if (!isActive(store.getMemRef()))
+      return success();
+    out.insert(store.getIndices().begin(), store.getIndices().end());
+    return shadowInputs(store.getMemRef(), out);
+  }
+  if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+    if (!isActive(copy.getTarget()))
+      return success();
+    if (isActive(copy.getSource()) && failed(shadowInputs(copy.getSource(), out)))
+      return failure();
+    return shadowInputs(copy.getTarget(), out);
+  }
+  if (isa<func::CallOp>(op)) {
+    if (!llvm::any_of(op->getOperands(), isActive))
+      return success();
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()) && isActive(operand) &&
+          failed(shadowInputs(operand, out)))
+        return failure();
+    return success();
+  }
+  if (!llvm::any_of(op->getResults(), [&](Value result) {
+        return isa<FloatType>(result.getType()) && isActive(result);
+      }))
+    return success();
+  const ScalarRule *rule = lookupScalarRule(op->getName().getStringRef());
+  if (!rule || op->getNumResults() != 1)
+    return engine.emitError(op) << "cannot differentiate '" << op->getName()
+                                << "': it has no derivative rule";
+  for (auto [i, operand] : llvm::enumerate(op->getOperands()))
+    if (rule->operandsRead & (1u << i))
+      out.insert(operand);
+  if (rule->resultRead)
+    out.insert(op->getResult(0));
+  return success();
+}
+
+LogicalResult TapePlan::plan(Block &block) {
+  SmallVector<Segment> &segments = segmentsOf[&block];
+  llvm::SetVector<Value> &outer = escaping[&block];
+  auto split = [&](Segment &segment, const llvm::SetVector<Value> &needs) {
+    for (Value value : needs) {
+      if (isRebuilt(value))
+        continue;
+      if (value.getParentBlock() == &block)
+        segment.saved.insert(value);
+      else
+        outer.insert(value);
+    }
+  };
+
+  for (Operation &op : block) {
+    if (op.getNumRegions() > 0 && isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op)) {
+      Segment segment;
+      segment.regionOp = &op;
+      llvm::SetVector<Value> needs;
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        for (Value bound : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+          needs.insert(bound);
+      if (auto branch = dyn_cast<scf::IfOp>(op))
+        needs.insert(branch.getCondition());
+      for (Region &region : op.getRegions()) {
+        if (region.empty())
+          continue;
+        if (failed(plan(region.front())))
+          return failure();
+        needs.insert(escaping[&region.front()].begin(), escaping[&region.front()].end());
+      }
+      split(segment, needs);
+      segments.push_back(std::move(segment));
+      continue;
+    }
+    if (segments.empty() || segments.back().regionOp)
+      segments.emplace_back();
+    segments.back().ops.push_back(&op);
+  }
+
+  // Needs of plain segments; shadows of allocations are made when the
+  // reverse sweep enters the block, after the last segment's values are back.
+  llvm::SetVector<Value> allocationSizes;
+  for (Operation &op : block)
+    if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+        activity.isActive(op.getResult(0)))
+      allocationSizes.insert(op.getOperands().begin(), op.getOperands().end());
+  for (auto [i, segment] : llvm::enumerate(segments)) {
+    if (segment.regionOp)
+      continue;
+    llvm::SetVector<Value> needs;
+    for (Operation *op : segment.ops)
+      if (failed(requirements(op, needs)))
+        return failure();
+    if (i + 1 == segments.size())
+      needs.insert(allocationSizes.begin(), allocationSizes.end());
+    split(segment, needs);
+  }
+  return success();
+}

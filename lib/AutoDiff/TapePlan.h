@@ -1,0 +1,61 @@
+//===- TapePlan.h - what the reverse sweep needs from the forward -*- C++ -*-===//
+//
+// Each block is cut into segments: runs of plain ops, and single ops with
+// regions (loops, branches). The forward sweep pushes, at the end of each
+// segment, the primal values the reverse code of that segment reads and that
+// are defined in the block; the reverse sweep pops them right before it
+// reverses the segment. Pushes and pops thus nest like the segments
+// themselves, whatever the loops and calls in between. Values defined further
+// out travel with the enclosing segment; constants are rebuilt, not saved.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COTANGENT_LIB_AUTODIFF_TAPEPLAN_H
+#define COTANGENT_LIB_AUTODIFF_TAPEPLAN_H
+
+#include "cotangent/AutoDiff/Engine.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace cotangent::autodiff {
+class Activity;
+
+struct Segment {
+  llvm::SmallVector<mlir::Operation *> ops; ///< plain ops, in order
+  mlir::Operation *regionOp = nullptr;      ///< or one op with regions
+  llvm::SetVector<mlir::Value> saved;       ///< pushed at the segment's end
+};
+
+class TapePlan {
+public:
+  TapePlan(Engine &engine, const Activity &activity)
+      : engine(engine), activity(activity) {}
+
+  /// Plans `block` and everything nested in it.
+  mlir::LogicalResult plan(mlir::Block &block);
+
+  llvm::ArrayRef<Segment> segments(mlir::Block *block) const {
+    return segmentsOf.find(block)->second;
+  }
+
+  /// Whether the reverse code rebuilds `value` instead of restoring it.
+  static bool isRebuilt(mlir::Value value);
+
+  /// The non-buffer operands a shadow of `buffer` is built from (view
+  /// offsets and sizes), or failure for a buffer whose shadow cannot be
+  /// found.
+  mlir::LogicalResult shadowInputs(mlir::Value buffer,
+                                   llvm::SetVector<mlir::Value> &inputs);
+
+private:
+  mlir::LogicalResult requirements(mlir::Operation *op,
+                                   llvm::SetVector<mlir::Value> &out);
+
+  Engine &engine;
+  const Activity &activity;
+  llvm::DenseMap<mlir::Block *, llvm::SmallVector<Segment>> segmentsOf;
+  llvm::DenseMap<mlir::Block *, llvm::SetVector<mlir::Value>> escaping;
+};
+
+} // namespace cotangent::autodiff
+
+#endif

@@ -1,0 +1,157 @@
+//===- TapeToLLVM.cpp - tape pushes and pops as inline stack code ---------===//
+//
+// The tape is the runtime's CotTape {data, size, capacity, peak} (bytes).
+// A push reserves 8 bytes per value, growing the buffer through the runtime
+// only when full, and stores each value in its slot; a pop shrinks the size
+// and loads the values back. `__cot_tape()` returns the same tape for a whole
+// run, so it is declared free of memory effects and LLVM may hoist it.
+//
+//===----------------------------------------------------------------------===//
+#include "cotangent/Gradient/Transforms/TapeToLLVM.h"
+
+#include "cotangent/Gradient/IR/GradientOps.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace cotangent::gradient;
+
+namespace {
+
+constexpr int64_t kSlotBytes = 8;
+enum TapeField : int32_t { Data = 0, Size = 1, Capacity = 2, Peak = 3 };
+
+/// Shared pieces of the two patterns.
+class TapeAccess {
+public:
+  TapeAccess(ConversionPatternRewriter &rewriter, Operation *op)
+      : rewriter(rewriter), loc(op->getLoc()), module(op->getParentOfType<ModuleOp>()) {
+    ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    i64 = rewriter.getI64Type();
+    tapeType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                {ptrType, i64, i64, i64});
+  }
+
+  Value tape() {
+    FailureOr<LLVM::LLVMFuncOp> function =
+        LLVM::lookupOrCreateFn(rewriter, module, "__cot_tape", {}, ptrType);
+    assert(succeeded(function));
+    auto none = LLVM::ModRefInfo::NoModRef;
+    function->setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
+        rewriter.getContext(), {none, none, none, none, none, none}));
+    return LLVM::CallOp::create(rewriter, loc, *function, ValueRange{}).getResult();
+  }
+
+  Value field(Value tape, TapeField which) {
+    return LLVM::GEPOp::create(rewriter, loc, ptrType, tapeType, tape,
+                               ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(which)});
+  }
+  Value load(Value address, Type type) {
+    return LLVM::LoadOp::create(rewriter, loc, type, address);
+  }
+  Value constant(int64_t value) {
+    return LLVM::ConstantOp::create(rewriter, loc, i64, rewriter.getI64IntegerAttr(value));
+  }
+  /// The address of slot `index` counting from byte offset `base`.
+  Value slot(Value data, Value base, int64_t index) {
+    Value offset = LLVM::AddOp::create(rewriter, loc, base, constant(index * kSlotBytes));
+    return LLVM::GEPOp::create(rewriter, loc, ptrType, rewriter.getI8Type(), data,
+                               ArrayRef<LLVM::GEPArg>{offset});
+  }
+
+  ConversionPatternRewriter &rewriter;
+  Location loc;
+  ModuleOp module;
+  Type ptrType, i64;
+  LLVM::LLVMStructType tapeType;
+};
+
+struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(TapePushOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    TapeAccess access(rewriter, op);
+    Location loc = op.getLoc();
+    Value tape = access.tape();
+    Value size = access.load(access.field(tape, Size), access.i64);
+    Value needed = LLVM::AddOp::create(
+        rewriter, loc, size, access.constant(kSlotBytes * op.getValues().size()));
+    Value capacity = access.load(access.field(tape, Capacity), access.i64);
+    Value full = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt,
+                                      needed, capacity);
+
+    // if (full) __cot_tape_grow(tape, needed);
+    Block *before = op->getBlock();
+    Block *after = rewriter.splitBlock(before, op->getIterator());
+    Block *grow = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, full, grow, after);
+    rewriter.setInsertionPointToStart(grow);
+    FailureOr<LLVM::LLVMFuncOp> growFn = LLVM::lookupOrCreateFn(
+        rewriter, access.module, "__cot_tape_grow", {access.ptrType, access.i64},
+        LLVM::LLVMVoidType::get(rewriter.getContext()));
+    assert(succeeded(growFn));
+    LLVM::CallOp::create(rewriter, loc, *growFn, ValueRange{tape, needed});
+    LLVM::BrOp::create(rewriter, loc, after);
+
+    rewriter.setInsertionPoint(op);
+    Value data = access.load(access.field(tape, Data), access.ptrType);
+    for (auto [i, value] : llvm::enumerate(adaptor.getValues()))
+      LLVM::StoreOp::create(rewriter, loc, value, access.slot(data, size, i));
+    LLVM::StoreOp::create(rewriter, loc, needed, access.field(tape, Size));
+    Value peakAddress = access.field(tape, Peak);
+    Value peak = access.load(peakAddress, access.i64);
+    Value higher = LLVM::UMaxOp::create(rewriter, loc, peak, needed);
+    LLVM::StoreOp::create(rewriter, loc, higher, peakAddress);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TapePopLowering : ConvertOpToLLVMPattern<TapePopOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(TapePopOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const final {
+    TapeAccess access(rewriter, op);
+    Location loc = op.getLoc();
+    Value tape = access.tape();
+    Value sizeAddress = access.field(tape, Size);
+    Value size = access.load(sizeAddress, access.i64);
+    Value remaining = LLVM::SubOp::create(
+        rewriter, loc, size, access.constant(kSlotBytes * op.getNumResults()));
+    LLVM::StoreOp::create(rewriter, loc, remaining, sizeAddress);
+    Value data = access.load(access.field(tape, Data), access.ptrType);
+    SmallVector<Value> values;
+    for (auto [i, type] : llvm::enumerate(op.getResultTypes()))
+      values.push_back(access.load(access.slot(data, remaining, i),
+                                   getTypeConverter()->convertType(type)));
+    rewriter.replaceOp(op, values);
+    return success();
+  }
+};
+
+struct GradientToLLVMInterface : ConvertToLLVMPatternInterface {
+  using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
+  void populateConvertToLLVMConversionPatterns(
+      ConversionTarget &target, LLVMTypeConverter &converter,
+      RewritePatternSet &patterns) const final {
+    target.addIllegalOp<TapePushOp, TapePopOp>();
+    populateTapeToLLVMConversionPatterns(converter, patterns);
+  }
+};
+
+} // namespace
+
+void cotangent::gradient::populateTapeToLLVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<TapePushLowering, TapePopLowering>(converter);
+}
+
+void cotangent::gradient::registerConvertGradientToLLVMInterface(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *, GradientDialect *dialect) {
+    dialect->addInterfaces<GradientToLLVMInterface>();
+  });
+}
