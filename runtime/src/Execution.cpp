@@ -5,6 +5,7 @@
 #include "ExecutionContext.h"
 #include "RuntimeError.h"
 #include "cotangent/Runtime/CApi.h"
+#include "cotangent/Runtime/MemRefCopy.h"
 #include "cotangent/Runtime/Tape.h"
 
 #include <csetjmp>
@@ -56,7 +57,7 @@ const std::vector<Symbol> &symbols() {
       COT_SYMBOL(__cot_named_obs),   COT_SYMBOL(__cot_tensor_obs),
       COT_SYMBOL(__cot_hamiltonian_obs), COT_SYMBOL(__cot_expval), COT_SYMBOL(__cot_var),
       COT_SYMBOL(__cot_probs),       COT_SYMBOL(__cot_state),     COT_SYMBOL(__cot_measure),
-      COT_SYMBOL(__cot_tape),        COT_SYMBOL(__cot_tape_grow),
+      COT_SYMBOL(__cot_tape),        COT_SYMBOL(__cot_tape_grow),  COT_SYMBOL(memrefCopy),
 #undef COT_SYMBOL
   };
   return table;

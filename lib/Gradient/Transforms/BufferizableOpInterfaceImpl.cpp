@@ -91,8 +91,9 @@ struct DerivativeModel
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     auto derivative = cast<OpTy>(op);
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        op, derivative.getCalleeAttr());
+    // The callee may already be bufferized: read its tensor-level signature
+    // off this op (results: the callee's, then one derivative per
+    // differentiated argument (reverse) or per result (forward)).
     BufferBuilder buffers(rewriter, op->getLoc(), options, state);
     ArrayRef<int64_t> diffArgs = derivative.getDiffArgs();
     ValueRange seeds;
@@ -104,7 +105,10 @@ struct DerivativeModel
     SmallVector<Value> operands, shadows, scalarSeeds;
     SmallVector<int64_t> shadowed, activeScalars;
     // Where each differentiated argument's derivative will be found.
-    SmallVector<Value> argShadow(callee.getNumArguments());
+    size_t numResults = Reverse ? op->getNumResults() - diffArgs.size()
+                                : op->getNumResults() / 2;
+    TypeRange calleeResults = TypeRange(op->getResultTypes()).take_front(numResults);
+    SmallVector<Value> argShadow(derivative.getArgs().size());
     for (auto [index, operand] : llvm::enumerate(derivative.getArgs())) {
       if (!isa<TensorType>(operand.getType())) {
         operands.push_back(operand);
@@ -134,7 +138,7 @@ struct DerivativeModel
     // Results: tensors become output buffers (with shadows), scalars stay.
     SmallVector<Value> resultBuffers, resultShadows;
     SmallVector<Type> scalarResultTypes;
-    for (auto [k, type] : llvm::enumerate(callee.getResultTypes())) {
+    for (auto [k, type] : llvm::enumerate(calleeResults)) {
       if (!isa<TensorType>(type)) {
         scalarResultTypes.push_back(type);
         if (Reverse)
@@ -155,7 +159,7 @@ struct DerivativeModel
     SmallVector<Type> callResults(scalarResultTypes);
     if (Reverse) {
       for (int64_t index : activeScalars)
-        callResults.push_back(callee.getArgumentTypes()[index]);
+        callResults.push_back(derivative.getArgs()[index].getType());
     } else {
       llvm::append_range(callResults, scalarResultTypes);
     }
@@ -169,7 +173,7 @@ struct DerivativeModel
     SmallVector<Value> replacements;
     auto scalarResults = call.getResults();
     size_t nextScalar = 0, nextBuffer = 0;
-    for (Type type : callee.getResultTypes())
+    for (Type type : calleeResults)
       replacements.push_back(isa<TensorType>(type) ? resultBuffers[nextBuffer++]
                                                    : scalarResults[nextScalar++]);
     if (Reverse) {
@@ -178,7 +182,7 @@ struct DerivativeModel
                                                 : scalarResults[nextScalar++]);
     } else {
       nextBuffer = 0;
-      for (Type type : callee.getResultTypes())
+      for (Type type : calleeResults)
         replacements.push_back(isa<TensorType>(type) ? resultShadows[nextBuffer++]
                                                      : scalarResults[nextScalar++]);
     }
