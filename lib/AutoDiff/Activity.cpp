@@ -4,6 +4,7 @@
 #include "cotangent/Gradient/IR/GradientOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace cotangent::autodiff;
@@ -28,6 +29,28 @@ Value cotangent::autodiff::bufferRoot(Value buffer) {
   return buffer;
 }
 
+static bool usesTapeRecursive(func::FuncOp function,
+                              llvm::DenseSet<Operation *> &visited) {
+  if (!visited.insert(function).second || function.isExternal())
+    return false;
+  WalkResult result = function.walk([&](Operation *op) {
+    if (isa<cotangent::gradient::TapePushOp, cotangent::gradient::TapePopOp>(op))
+      return WalkResult::interrupt();
+    if (auto call = dyn_cast<func::CallOp>(op))
+      if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+              call, call.getCalleeAttr()))
+        if (usesTapeRecursive(callee, visited))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+bool cotangent::autodiff::usesTape(func::FuncOp function) {
+  llvm::DenseSet<Operation *> visited;
+  return usesTapeRecursive(function, visited);
+}
+
 Activity::Activity(func::FuncOp function, ArrayRef<unsigned> activeArgs)
     : function(function) {
   for (unsigned index : activeArgs)
@@ -37,6 +60,15 @@ Activity::Activity(func::FuncOp function, ArrayRef<unsigned> activeArgs)
     changed = false;
     function.walk([&](Operation *op) { propagate(op, changed); });
   }
+}
+
+bool Activity::callUsesTape(func::CallOp call) {
+  auto [it, inserted] = tapeCalls.try_emplace(call.getCalleeAttr().getAttr(), false);
+  if (inserted)
+    if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr()))
+      it->second = usesTape(callee);
+  return it->second;
 }
 
 bool Activity::mark(Value value) {
@@ -53,6 +85,11 @@ bool Activity::isActive(Value value) const {
   if (isa<MemRefType>(value.getType()))
     value = bufferRoot(value);
   return active.contains(value);
+}
+
+bool Activity::isActiveCall(func::CallOp call) {
+  return llvm::any_of(call.getOperands(), [&](Value v) { return isActive(v); }) ||
+         callUsesTape(call);
 }
 
 SmallVector<unsigned> Activity::activeArguments() const {
@@ -111,13 +148,16 @@ void Activity::propagate(Operation *op, bool &changed) {
           flow(yielded, result);
     return;
   }
-  if (isa<func::CallOp>(op)) {
-    // Conservative across calls: any active argument may reach every result
-    // and every buffer the callee receives.
-    if (!anyActive(op->getOperands()))
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    // Conservative across calls: any active argument (or the tape) may reach
+    // every result and every buffer the callee receives.
+    if (!anyActive(op->getOperands()) && !callUsesTape(call))
       return;
-    for (Value value : llvm::concat<Value>(op->getOperands(), op->getResults()))
-      changed |= mark(value);
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()))
+        changed |= mark(operand);
+    for (Value result : op->getResults())
+      changed |= mark(result);
     return;
   }
   if (isa<cotangent::gradient::TapePopOp>(op)) {

@@ -24,12 +24,20 @@ mlir::Value bufferRoot(mlir::Value buffer);
 /// Whether `op` makes a view of its first operand.
 bool isViewOp(mlir::Operation *op);
 
+/// Whether `function`, or anything it calls, pushes to or pops from the
+/// derivative tape: such calls carry derivatives through the tape even when
+/// none of their arguments is active.
+bool usesTape(mlir::func::FuncOp function);
+
 class Activity {
 public:
   /// Analyses `function` with the arguments `activeArgs` active.
   Activity(mlir::func::FuncOp function, llvm::ArrayRef<unsigned> activeArgs);
 
   bool isActive(mlir::Value value) const;
+  /// Whether a call must be differentiated: an active argument, or a callee
+  /// that uses the tape.
+  bool isActiveCall(mlir::func::CallOp call);
   /// Argument indices that end up active: the given ones plus buffers that
   /// receive active data.
   llvm::SmallVector<unsigned> activeArguments() const;
@@ -37,9 +45,11 @@ public:
 private:
   void propagate(mlir::Operation *op, bool &changed);
   bool mark(mlir::Value value);
+  bool callUsesTape(mlir::func::CallOp call);
 
   mutable mlir::func::FuncOp function; // MLIR op handles have no const API
   llvm::DenseSet<mlir::Value> active; ///< scalars and buffer roots
+  llvm::DenseMap<mlir::Attribute, bool> tapeCalls; ///< callee -> usesTape
 };
 
 } // namespace cotangent::autodiff

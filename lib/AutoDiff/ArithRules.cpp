@@ -11,6 +11,19 @@
 using namespace mlir;
 using namespace cotangent::autodiff;
 
+// Ties go to the first operand.
+static SmallVector<Value> maxPartials(PartialBuilder &p, ArrayRef<Value> x, Value) {
+  Value second = p.less(x[0], x[1]);
+  return {p.select(second, p.constant(0), p.constant(1)),
+          p.select(second, p.constant(1), p.constant(0))};
+}
+
+static SmallVector<Value> minPartials(PartialBuilder &p, ArrayRef<Value> x, Value) {
+  Value second = p.less(x[1], x[0]);
+  return {p.select(second, p.constant(0), p.constant(1)),
+          p.select(second, p.constant(1), p.constant(0))};
+}
+
 static const ScalarRule kArithRules[] = {
     {"arith.addf", 0, false,
      [](PartialBuilder &p, ArrayRef<Value>, Value) -> SmallVector<Value> {
@@ -39,19 +52,10 @@ static const ScalarRule kArithRules[] = {
        Value quotient = p.create<math::TruncOp>(p.div(x[0], x[1]));
        return {p.constant(1), p.neg(quotient)};
      }},
-    // Ties go to the first operand.
-    {"arith.maximumf", reads({0, 1}), false,
-     [](PartialBuilder &p, ArrayRef<Value> x, Value) -> SmallVector<Value> {
-       Value second = p.less(x[0], x[1]);
-       return {p.select(second, p.constant(0), p.constant(1)),
-               p.select(second, p.constant(1), p.constant(0))};
-     }},
-    {"arith.minimumf", reads({0, 1}), false,
-     [](PartialBuilder &p, ArrayRef<Value> x, Value) -> SmallVector<Value> {
-       Value second = p.less(x[1], x[0]);
-       return {p.select(second, p.constant(0), p.constant(1)),
-               p.select(second, p.constant(1), p.constant(0))};
-     }},
+    {"arith.maximumf", reads({0, 1}), false, maxPartials},
+    {"arith.maxnumf", reads({0, 1}), false, maxPartials},
+    {"arith.minimumf", reads({0, 1}), false, minPartials},
+    {"arith.minnumf", reads({0, 1}), false, minPartials},
     {"arith.select", reads({0}), false,
      [](PartialBuilder &p, ArrayRef<Value> x, Value) -> SmallVector<Value> {
        return {Value(), p.select(x[0], p.constant(1), p.constant(0)),

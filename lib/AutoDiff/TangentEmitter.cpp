@@ -25,7 +25,7 @@ namespace {
 
 class TangentEmitter {
 public:
-  TangentEmitter(Engine &engine, func::FuncOp primal, const Activity &activity)
+  TangentEmitter(Engine &engine, func::FuncOp primal, Activity &activity)
       : engine(engine), primal(primal), activity(activity) {}
 
   LogicalResult emit(func::FuncOp target, ArrayRef<unsigned> activeArgs) {
@@ -192,7 +192,7 @@ private:
       return success();
     }
     if (auto call = dyn_cast<func::CallOp>(op)) {
-      if (!llvm::any_of(call.getOperands(), [&](Value v) { return activity.isActive(v); }))
+      if (!activity.isActiveCall(call))
         return cloneOp(op, b), success();
       return emitCall(call, b);
     }
@@ -333,7 +333,7 @@ private:
 
   Engine &engine;
   func::FuncOp primal;
-  const Activity &activity;
+  Activity &activity;
   IRMapping map;
   DenseMap<Value, Value> tangent;
 };
@@ -342,7 +342,7 @@ private:
 
 LogicalResult cotangent::autodiff::emitTangentFunction(Engine &engine,
                                                        func::FuncOp primal,
-                                                       const Activity &activity,
+                                                       Activity &activity,
                                                        ArrayRef<unsigned> activeArgs,
                                                        func::FuncOp target) {
   return TangentEmitter(engine, primal, activity).emit(target, activeArgs);

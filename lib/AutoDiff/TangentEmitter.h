@@ -10,7 +10,7 @@ class Activity;
 /// Fills the empty function `target` (see Engine.h for its signature) with
 /// the tangent code of `primal`.
 mlir::LogicalResult emitTangentFunction(Engine &engine, mlir::func::FuncOp primal,
-                                        const Activity &activity,
+                                        Activity &activity,
                                         llvm::ArrayRef<unsigned> activeArgs,
                                         mlir::func::FuncOp target);
 } // namespace cotangent::autodiff

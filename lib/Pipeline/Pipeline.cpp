@@ -39,6 +39,7 @@
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/SubsetInsertionOpInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/IR/MemRefMemorySlot.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
@@ -96,7 +97,9 @@ const cotangent::PipelineStage kStages[] = {
     {"lower-to-llvm",
      "everything, quantum ops and the tape included (runtime calls), becomes "
      "the LLVM dialect",
-     "convert-complex-to-standard,convert-math-to-libm,convert-to-llvm,"
+     "convert-complex-to-standard,math-expand-ops{ops=rsqrt},convert-math-to-funcs,"
+     "convert-math-to-libm,"
+     "convert-to-llvm,"
      "reconcile-unrealized-casts"},
 };
 } // namespace
@@ -165,6 +168,7 @@ void cotangent::registerPipelinePasses() {
     bufferization::registerBufferizationPipelines();
     registerLinalgPasses();
     memref::registerMemRefPasses();
+    math::registerMathPasses();
     registerCotangentPipelinePasses();
     cotangent::gradient::registerGradientPasses();
     return true;
