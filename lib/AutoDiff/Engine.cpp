@@ -5,6 +5,7 @@
 #include "ReverseEmitter.h"
 #include "TangentEmitter.h"
 
+#include "cotangent/Gradient/IR/GradientOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -19,6 +20,38 @@ std::string patternSuffix(ArrayRef<unsigned> activeArgs) {
   return suffix;
 }
 } // namespace
+
+Engine::Engine(ModuleOp module) : module(module) {
+  module.walk([&](cotangent::gradient::CustomGradOp op) {
+    auto lookup = [&](FlatSymbolRefAttr name) {
+      return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name);
+    };
+    ArrayAttr types = op.getTensorTypesAttr();
+    auto type = [&](unsigned i) {
+      return cast<FunctionType>(cast<TypeAttr>(types[i]).getValue());
+    };
+    customGradients[op.getCallee()] = {lookup(op.getForwardAttr()),
+                                       lookup(op.getReverseAttr()), type(0),
+                                       type(1), type(2)};
+  });
+}
+
+const CustomGradient *Engine::customGradient(StringRef function) const {
+  auto it = customGradients.find(function);
+  return it == customGradients.end() ? nullptr : &it->second;
+}
+
+func::FuncOp Engine::callingWrapper(func::FuncOp function) {
+  std::string name = (function.getName() + ".call").str();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  func::FuncOp wrapper = createFunction(function, ".call", function.getFunctionType());
+  Block *entry = wrapper.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  auto call = func::CallOp::create(b, function.getLoc(), function, entry->getArguments());
+  func::ReturnOp::create(b, function.getLoc(), call.getResults());
+  return wrapper;
+}
 
 func::FuncOp Engine::createFunction(func::FuncOp base, StringRef suffix,
                                     FunctionType type) {

@@ -13,6 +13,7 @@
 #include "ReverseEmitter.h"
 
 #include "Activity.h"
+#include "CustomGradientCalls.h"
 #include "IRHelpers.h"
 #include "Rules.h"
 #include "TapePlan.h"
@@ -102,6 +103,12 @@ private:
       b.clone(*op, map);
       return success();
     }
+    SmallVector<Value> operands =
+        llvm::map_to_vector(call.getOperands(), [&](Value v) { return map.lookup(v); });
+    if (const CustomGradient *custom = engine.customGradient(call.getCallee())) {
+      map.map(call.getResults(), emitCustomForward(b, call, operands, *custom));
+      return success();
+    }
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
         call, call.getCalleeAttr());
     SmallVector<unsigned> active;
@@ -113,8 +120,6 @@ private:
     engine.callChain.pop_back();
     if (failed(derivative))
       return failure();
-    SmallVector<Value> operands =
-        llvm::map_to_vector(call.getOperands(), [&](Value v) { return map.lookup(v); });
     auto clone = func::CallOp::create(b, call.getLoc(), derivative->forward, operands);
     map.map(call.getResults(), clone.getResults());
     return success();
@@ -696,6 +701,16 @@ private:
   LogicalResult reverseCall(func::CallOp call, OpBuilder &b) {
     if (!llvm::any_of(call.getOperands(), [&](Value v) { return activity.isActive(v); }))
       return success();
+    if (const CustomGradient *custom = engine.customGradient(call.getCallee())) {
+      // Named: ReverseAccess holds function_refs to them.
+      auto shadow = [&](Value buffer) { return shadowOf(buffer, b); };
+      auto adjoint = [&](Value scalar) { return adjointOrZero(scalar, b, call.getLoc()); };
+      auto add = [&](Value scalar, Value contribution) {
+        addAdjoint(scalar, contribution, b);
+      };
+      auto active = [&](Value value) { return activity.isActive(value); };
+      return emitCustomReverse(b, call, *custom, {shadow, adjoint, add, active});
+    }
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
         call, call.getCalleeAttr());
     SmallVector<unsigned> active;

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <map>
 
@@ -42,9 +43,24 @@ struct TangentFunction {
   llvm::SmallVector<unsigned> activeArgs;
 };
 
+/// A `gradient.custom_grad`: the user's forward and reverse functions, with
+/// the tensor-level types of all three functions (they are bufferized now).
+struct CustomGradient {
+  mlir::func::FuncOp forward;
+  mlir::func::FuncOp reverse;
+  mlir::FunctionType calleeType, forwardType, reverseType;
+};
+
 class Engine {
 public:
-  explicit Engine(mlir::ModuleOp module) : module(module) {}
+  explicit Engine(mlir::ModuleOp module);
+
+  /// The custom gradient registered for `function`, if any.
+  const CustomGradient *customGradient(llvm::StringRef function) const;
+
+  /// A function that just calls `function`: differentiating it uses
+  /// `function`'s custom gradient at that call.
+  mlir::func::FuncOp callingWrapper(mlir::func::FuncOp function);
 
   /// `requester` is the op asking (for diagnostics: the chain of calls that
   /// reached an op without a derivative rule).
@@ -70,6 +86,7 @@ public:
 
 private:
   mlir::ModuleOp module;
+  llvm::StringMap<CustomGradient> customGradients;
   std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, TangentFunction> tangents;
   std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, ReverseFunctions> reverses;
 };

@@ -25,16 +25,6 @@ Type cotangent::gradient::derivativeType(Type result, Type argument) {
   return RankedTensorType::get(shape, element);
 }
 
-CustomGradOp cotangent::gradient::lookupCustomGrad(Operation *symbolTableOp,
-                                                   StringRef function) {
-  CustomGradOp found;
-  symbolTableOp->walk([&](CustomGradOp op) {
-    if (op.getCallee() == function)
-      found = op;
-  });
-  return found;
-}
-
 namespace {
 
 std::string typeList(TypeRange types) {
@@ -202,6 +192,10 @@ LogicalResult VJPOp::verifySymbolUses(SymbolTableCollection &symbols) {
 }
 
 LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  // Once the types are recorded, the functions may be bufferized; they were
+  // checked before.
+  if (getTensorTypes())
+    return success();
   auto lookup = [&](StringRef name) {
     return symbols.lookupNearestSymbolFrom<func::FuncOp>(
         *this, StringAttr::get(getContext(), name));

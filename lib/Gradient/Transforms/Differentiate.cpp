@@ -78,6 +78,8 @@ SmallVector<unsigned> requestedArgs(OpTy op) {
 
 LogicalResult lowerReverse(ReverseCallOp op, Engine &engine) {
   auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, op.getCalleeAttr());
+  if (engine.customGradient(callee.getName()))
+    callee = engine.callingWrapper(callee);
   engine.callChain = {op};
   FailureOr<cotangent::autodiff::ReverseFunctions> functions =
       engine.reverse(callee, requestedArgs(op), op);

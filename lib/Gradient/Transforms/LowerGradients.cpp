@@ -345,6 +345,7 @@ struct LowerGradients
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
+    recordCustomGradients(module, symbols);
     // Decide every op's mode before rewriting any: rewriting changes what
     // the callees contain.
     SmallVector<std::pair<Operation *, bool>> work;
@@ -376,6 +377,22 @@ struct LowerGradients
       op->replaceAllUsesWith(results);
       op->erase();
     }
+  }
+
+  /// Custom gradients must survive bufferization and inlining: record the
+  /// tensor-level types, and keep calls of the function as calls.
+  static void recordCustomGradients(ModuleOp module, SymbolTableCollection &symbols) {
+    module.walk([&](CustomGradOp op) {
+      SmallVector<Attribute> types;
+      for (FlatSymbolRefAttr name :
+           {op.getCalleeAttr(), op.getForwardAttr(), op.getReverseAttr()}) {
+        auto function = symbols.lookupNearestSymbolFrom<func::FuncOp>(op, name);
+        types.push_back(TypeAttr::get(function.getFunctionType()));
+        if (name == op.getCalleeAttr())
+          function.setNoInline(true);
+      }
+      op.setTensorTypesAttr(ArrayAttr::get(op.getContext(), types));
+    });
   }
 
   static SmallVector<Value> jacobian(DerivativeEmitter &emitter, func::FuncOp callee,

@@ -17,10 +17,6 @@ namespace cotangent::gradient {
 /// the argument's element type; a scalar when both are scalars.
 mlir::Type derivativeType(mlir::Type result, mlir::Type argument);
 
-/// The `gradient.custom_grad` registered for `function`, if any.
-CustomGradOp lookupCustomGrad(mlir::Operation *symbolTableOp,
-                              llvm::StringRef function);
-
 } // namespace cotangent::gradient
 
 #endif

@@ -117,9 +117,12 @@ def Gradient_CustomGradOp : Gradient_Op<"custom_grad",
     `@f_fwd` takes @f's arguments and returns @f's results followed by any
     residuals; `@f_rev` takes the residuals followed by one cotangent per
     result of @f and returns one cotangent per argument of @f.
+    `lower-gradients` records the three functions' tensor-level types
+    (`tensor_types`), which the AD engine needs once they are bufferized.
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$forward,
-                       FlatSymbolRefAttr:$reverse);
+                       FlatSymbolRefAttr:$reverse,
+                       OptionalAttr<TypeArrayAttr>:$tensor_types);
   let assemblyFormat = "$callee `fwd` `(` $forward `)` `rev` `(` $reverse `)` attr-dict";
 }
 
