@@ -122,6 +122,7 @@ Result<Program> Program::compile(std::string_view source,
   registerPipelineDialects(registry);
   auto impl = std::make_unique<Impl>(registry);
   mlir::MLIRContext &context = impl->context;
+  context.printOpOnDiagnostic(false); // the location says where
   context.loadAllAvailableDialects();
 
   // Diagnostics carry file:line:col of the source buffer.

@@ -51,19 +51,24 @@ options:
                        divisor is the step the program really sees
   --cot PATH           the cot binary (default: $COT, else `cot` on PATH)
   --whole-program      run F from PROGRAM itself (see below)
+  --jobs N             run up to N copies of cot at once (default: the
+                       number of CPUs, at most 4)
   -v, --verbose        print the FD Jacobian and DF's results even on success
 
 `cot run` compiles the whole module on every run, and F is run 2N+1 times
 for N perturbed elements, so F is run from a copy of PROGRAM reduced to what
-F reaches (its callees, transitively, aliases and top-level ops whose first
-symbol it reaches); the copy is used only when it reproduces F's results at
-ARG exactly, otherwise PROGRAM itself is.
+F reaches: the functions it references, transitively, attribute and type
+aliases, and top-level ops whose first symbol it reaches (a custom_grad, a
+callback.declare). The copy keeps those texts verbatim, so F computes the
+same thing; if the copy does not compile, PROGRAM itself is used. DF is
+always run from PROGRAM itself.
 
 Exit status: 0 when every element agrees, 1 on a mismatch (each offending
 element is listed with its index, the value DF returned, the FD value, the
 difference and the allowed difference) or when cot fails, 2 on bad usage.
 Only Python's standard library is used.
 """
+import concurrent.futures
 import json
 import math
 import os
@@ -253,47 +258,48 @@ def reduced_program(text, entry):
 # ---------------------------------------------------------------------------
 # The finite-difference Jacobian.
 
-def fd_program(runner, primal, args, base, strip, workdir):
-    """The program to run F from: the reduced copy when it gives F's results
-    at `args` unchanged, else the whole program."""
-    if not strip:
-        return runner.program
+def reduced_copy(runner, primal, workdir):
+    """The path of PROGRAM reduced to what F reaches, or None."""
     try:
         with open(runner.program) as f:
             text = reduced_program(f.read(), primal)
     except OSError:
-        return runner.program
+        return None
     if text is None:
-        return runner.program
+        return None
     path = os.path.join(workdir, "primal-" + os.path.basename(runner.program))
     with open(path, "w") as f:
         f.write(text)
-    try:
-        if runner.run(primal, args, path) == base:
-            return path
-    except Failure:
-        pass
-    return runner.program
+    return path
 
 
-def fd_jacobian(runner, primal, args, argnums, h, f32, strip, workdir):
-    """J[r][a] as a flat list (row-major over shape(r) ++ shape(a)), and the
-    shapes of F's results, all from central differences at `args`."""
+def fd_jacobian(runner, primal, args, argnums, h, f32, strip, workdir, jobs=1):
+    """F's results at `args`, their shapes, and J[r][a] as a flat list
+    (row-major over shape(r) ++ shape(a)), from central differences."""
     parsed = [json.loads(a) for a in args]
-    base = runner.run(primal, args)
-    program = fd_program(runner, primal, args, base, strip, workdir)
+    program = reduced_copy(runner, primal, workdir) if strip else None
+    base = None
+    if program is not None:
+        try:
+            base = runner.run(primal, args, program)
+        except Failure:
+            program = None
+    if program is None:
+        program = runner.program
+        base = runner.run(primal, args)
     result_shapes = [shape_of(r) for r in base]
     for r, value in enumerate(base):
         for x in flatten(value):
             if not is_number(x):
                 raise Failure("result %d of @%s is not numeric: %r" % (r, primal, value))
-    jac = [[None] * len(argnums) for _ in base]
+
+    # Every perturbed point: (argnum index, element, x+s, x-s, args at x+s, args at x-s).
+    points = []
     for ai, a in enumerate(argnums):
         arg_shape = shape_of(parsed[a])
         flat_arg = flatten(parsed[a])
         if not all(is_number(x) for x in flat_arg):
             raise Failure("argument %d (%s) is not numeric" % (a, args[a]))
-        columns = []
         for k, x in enumerate(flat_arg):
             x = float(x)
             if f32:
@@ -302,18 +308,34 @@ def fd_jacobian(runner, primal, args, argnums, h, f32, strip, workdir):
             plus, minus = x + step, x - step
             if f32:
                 plus, minus = to_f32(plus), to_f32(minus)
-            points = []
+            moved_args = []
             for moved in (plus, minus):
                 flat = list(flat_arg)
                 flat[k] = moved
                 new_args = list(args)
                 new_args[a] = literal(unflatten(flat, arg_shape) if arg_shape else moved)
-                points.append(runner.run(primal, new_args, program))
-            up, down = points
-            if len(up) != len(base) or len(down) != len(base):
-                raise Failure("@%s returned a different number of results at a perturbed point" % primal)
+                moved_args.append(new_args)
+            points.append((ai, k, plus, minus, moved_args[0], moved_args[1]))
+
+    calls = [p[4] for p in points] + [p[5] for p in points]
+    if jobs > 1 and len(calls) > 1:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            outputs = list(pool.map(lambda a: runner.run(primal, a, program), calls))
+    else:
+        outputs = [runner.run(primal, a, program) for a in calls]
+    for out in outputs:
+        if len(out) != len(base):
+            raise Failure("@%s returned a different number of results at a perturbed point" % primal)
+
+    jac = [[None] * len(argnums) for _ in base]
+    for ai, a in enumerate(argnums):
+        mine = [(i, p) for i, p in enumerate(points) if p[0] == ai]
+        columns = []
+        for i, (_, _, plus, minus, _, _) in mine:
+            up, down = outputs[i], outputs[len(points) + i]
             columns.append([[(u - d) / (plus - minus) for u, d in zip(flatten(ru), flatten(rd))]
                             for ru, rd in zip(up, down)])
+        flat_arg = flatten(parsed[a])
         n = len(flat_arg)
         for r in range(len(base)):
             m = size_of(result_shapes[r])
@@ -361,7 +383,8 @@ class Report:
 def main(argv):
     opts = {"argnums": [0], "h": 1e-6, "rtol": 1e-6, "atol": 1e-8,
             "value_rtol": 1e-12, "value_atol": 1e-12, "f32": False,
-            "cot": os.environ.get("COT", "cot"), "verbose": False, "strip": True}
+            "cot": os.environ.get("COT", "cot"), "verbose": False, "strip": True,
+            "jobs": min(4, os.cpu_count() or 1)}
     program = primal = mode = deriv = None
     rest = []
     i = 0
@@ -401,6 +424,9 @@ def main(argv):
             elif word == "--f32":
                 opts["f32"] = True
                 i += 1
+            elif word == "--jobs":
+                opts["jobs"] = max(1, int(argv[i + 1]))
+                i += 2
             elif word == "--whole-program":
                 opts["strip"] = False
                 i += 1
@@ -455,7 +481,7 @@ def check(runner, opts, mode, primal, deriv, args, seeds, parsed_seeds, workdir)
     argnums = opts["argnums"]
     try:
         base, result_shapes, jac = fd_jacobian(runner, primal, args, argnums, opts["h"],
-                                               opts["f32"], opts["strip"], workdir)
+                                               opts["f32"], opts["strip"], workdir, opts["jobs"])
         arg_shapes = [shape_of(json.loads(args[a])) for a in argnums]
         nres = len(base)
 
