@@ -212,7 +212,8 @@ Result<Program> Program::compile(std::string_view source,
 
 Result<std::vector<Array>> Program::call(std::string_view name,
                                          const std::vector<Array> &arguments,
-                                         const RunOptions &options) const {
+                                         const RunOptions &options,
+                                         RunStatistics *statistics) const {
   const EntryPoint *entry = findEntryPoint(name);
   if (!entry) {
     std::string known;
@@ -253,8 +254,12 @@ Result<std::vector<Array>> Program::call(std::string_view name,
       ("_mlir_ciface_" + kEntryWrapperPrefix + entry->name).str());
   if (!function)
     return Error{Error::Kind::Runtime, llvm::toString(function.takeError())};
-  if (std::optional<std::string> failure = runtime::invoke(
-          *function, packedArguments.data(), runtime::RunOptions{options.seed}))
+  runtime::RunReport report;
+  std::optional<std::string> failure = runtime::invoke(
+      *function, packedArguments.data(), runtime::RunOptions{options.seed}, &report);
+  if (statistics)
+    statistics->tapePeakBytes = report.tapePeakBytes;
+  if (failure)
     return Error{Error::Kind::Runtime, *failure};
   return std::vector<Array>(std::make_move_iterator(buffers.begin() + arguments.size()),
                             std::make_move_iterator(buffers.end()));

@@ -363,10 +363,18 @@ private:
       scope->primal[value] = restored;
   }
 
+  /// Zero shadows for the buffers `block` allocates or gets from loops,
+  /// unless a reversed loop already carries one in.
   LogicalResult allocateShadows(Block &block, OpBuilder &b) {
     for (Operation &op : block) {
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        for (Value result : loop.getResults())
+          if (isa<MemRefType>(result.getType()) && activity.isActive(result))
+            scope->shadow[result] = zeroBufferLike(b, op.getLoc(), result, {});
+        continue;
+      }
       if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
-          !activity.isActive(op.getResult(0)))
+          !activity.isActive(op.getResult(0)) || scope->shadow.count(op.getResult(0)))
         continue;
       FailureOr<SmallVector<Value>> sizes = primals(op.getOperands(), b);
       if (failed(sizes))
@@ -451,28 +459,65 @@ private:
     if (failed(bounds))
       return failure();
     Value count = tripCount(b, loc, (*bounds)[0], (*bounds)[1], (*bounds)[2]);
+    Block &body = *loop.getBody();
+    auto yield = cast<scf::YieldOp>(body.getTerminator());
     SmallVector<unsigned> carried = activeFloats(loop.getRegionIterArgs());
+    // Loop-carried buffers: the reversed loop carries the shadow of the
+    // buffer each iteration yields, backwards.
+    SmallVector<unsigned> buffers;
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs()))
+      if (isa<MemRefType>(arg.getType()) && activity.isActive(arg))
+        buffers.push_back(i);
     SmallVector<Value> inits;
     for (unsigned i : carried)
       inits.push_back(adjointOrZero(loop.getResult(i), b, loc));
+    for (unsigned i : buffers) {
+      FailureOr<Value> shadow = shadowOf(loop.getResult(i), b);
+      if (failed(shadow))
+        return failure();
+      inits.push_back(*shadow);
+    }
     llvm::append_range(inits, zeros(outer, b, loc));
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(count.getType()));
     Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(count.getType()));
     auto reversed = scf::ForOp::create(b, loc, zero, count, one, inits);
     dropTerminator(reversed.getBody());
     OpBuilder inner = OpBuilder::atBlockEnd(reversed.getBody());
-    ValueRange carriedAdjoints = reversed.getRegionIterArgs().take_front(carried.size());
+    ValueRange loopValues = reversed.getRegionIterArgs();
+    ValueRange carriedAdjoints = loopValues.take_front(carried.size());
+    ValueRange carriedShadows = loopValues.slice(carried.size(), buffers.size());
     Scope nested;
-    Block &body = *loop.getBody();
+    LogicalResult seeded = success();
     FailureOr<SmallVector<Value>> outerAdjoints = reverseNested(
-        body, outer, reversed.getRegionIterArgs().drop_front(carried.size()),
+        body, outer, loopValues.drop_front(carried.size() + buffers.size()),
         [&](OpBuilder &nb) {
-          auto yield = cast<scf::YieldOp>(body.getTerminator());
+          // Iteration k of the reversed loop reverses iteration N-1-k.
+          Value last = arith::SubIOp::create(nb, loc, count, one);
+          Value k = arith::SubIOp::create(nb, loc, last, reversed.getInductionVar());
+          Value offset = arith::MulIOp::create(nb, loc, k, (*bounds)[2]);
+          scope->primal[loop.getInductionVar()] =
+              arith::AddIOp::create(nb, loc, (*bounds)[0], offset);
           for (auto [position, i] : llvm::enumerate(carried))
             addAdjoint(yield.getOperand(i), carriedAdjoints[position], nb);
+          for (auto [position, i] : llvm::enumerate(buffers)) {
+            Value arg = body.getArgument(i + 1), yielded = yield.getOperand(i);
+            if (yielded == arg) {
+              scope->shadow[arg] = carriedShadows[position];
+              continue;
+            }
+            if (!isa_and_nonnull<memref::AllocOp>(yielded.getDefiningOp()) ||
+                yielded.getParentBlock() != &body) {
+              seeded = engine.emitError(loop) << "cannot differentiate a loop "
+                                                 "that yields a buffer it did "
+                                                 "not allocate";
+              return;
+            }
+            scope->shadow[yielded] = carriedShadows[position];
+            scope->shadow[arg] = zeroBufferLike(nb, loc, arg, {});
+          }
         },
         inner, nested);
-    if (failed(outerAdjoints))
+    if (failed(seeded) || failed(outerAdjoints))
       return failure();
     SmallVector<Value> yields;
     {
@@ -480,14 +525,25 @@ private:
       scope = &nested;
       for (unsigned i : carried)
         yields.push_back(adjointOrZero(loop.getRegionIterArgs()[i], inner, loc));
+      for (unsigned i : buffers)
+        yields.push_back(nested.shadow.lookup(body.getArgument(i + 1)));
       scope = saved;
     }
     llvm::append_range(yields, *outerAdjoints);
     scf::YieldOp::create(inner, loc, yields);
     for (auto [position, i] : llvm::enumerate(carried))
       addAdjoint(loop.getInitArgs()[i], reversed.getResult(position), b);
+    for (auto [position, i] : llvm::enumerate(buffers)) {
+      Value init = loop.getInitArgs()[i];
+      if (!activity.isActive(init))
+        continue;
+      FailureOr<Value> shadow = shadowOf(init, b);
+      if (failed(shadow))
+        return failure();
+      accumulateInto(b, loc, reversed.getResult(carried.size() + position), *shadow);
+    }
     for (auto [position, value] : llvm::enumerate(outer))
-      addAdjoint(value, reversed.getResult(carried.size() + position), b);
+      addAdjoint(value, reversed.getResult(carried.size() + buffers.size() + position), b);
     return success();
   }
 

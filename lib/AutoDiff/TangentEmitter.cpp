@@ -43,11 +43,20 @@ private:
   /// The tangent of `value`, or null for zero.
   Value tangentOf(Value value) { return tangent.lookup(value); }
   Value tangentOrZero(OpBuilder &b, Location loc, Value value) {
-    Value t = tangentOf(value);
-    return t ? t : zeroOf(b, loc, value.getType());
+    if (Value t = tangentOf(value))
+      return t;
+    if (isa<MemRefType>(value.getType()))
+      return zeroBufferLike(b, loc, map.lookup(value), {});
+    return zeroOf(b, loc, value.getType());
   }
   bool isActiveFloat(Value value) {
     return isa<FloatType>(value.getType()) && activity.isActive(value);
+  }
+  /// Whether a value crossing a loop or branch boundary brings its tangent
+  /// along: active floats, and active buffers (their tangent buffers).
+  bool carriesTangent(Value value) {
+    return activity.isActive(value) &&
+           (isa<FloatType>(value.getType()) || isa<MemRefType>(value.getType()));
   }
 
   LogicalResult emitBlock(Block &block, OpBuilder &b) {
@@ -64,7 +73,7 @@ private:
     unsigned next = source.getNumArguments();
     for (auto [i, arg] : llvm::enumerate(source.getArguments())) {
       map.map(arg, dest.getArgument(i));
-      if (isActiveFloat(arg))
+      if (carriesTangent(arg))
         tangent[arg] = dest.getArgument(next++);
     }
     OpBuilder::InsertionGuard guard(b);
@@ -88,7 +97,7 @@ private:
     SmallVector<Value> sources;
     auto matching = [&](ValueRange operands, ValueRange targets) {
       for (auto [operand, target] : llvm::zip(operands, targets))
-        if (isActiveFloat(target))
+        if (carriesTangent(target))
           sources.push_back(operand);
     };
     if (auto condition = dyn_cast<scf::ConditionOp>(terminator))
@@ -109,7 +118,7 @@ private:
   SmallVector<Type> withTangentTypes(ValueRange values) {
     SmallVector<Type> types(values.getTypes());
     for (Value value : values)
-      if (isActiveFloat(value))
+      if (carriesTangent(value))
         types.push_back(value.getType());
     return types;
   }
@@ -118,7 +127,7 @@ private:
     unsigned next = op->getNumResults();
     for (auto [i, result] : llvm::enumerate(op->getResults())) {
       map.map(result, clone->getResult(i));
-      if (isActiveFloat(result))
+      if (carriesTangent(result))
         tangent[result] = clone->getResult(next++);
     }
   }
@@ -128,7 +137,7 @@ private:
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       SmallVector<Value> inits = mapped(loop.getInitArgs());
       for (auto [init, arg] : llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs()))
-        if (isActiveFloat(arg))
+        if (carriesTangent(arg))
           inits.push_back(tangentOrZero(b, loc, init));
       auto clone = scf::ForOp::create(b, loc, map.lookup(loop.getLowerBound()),
                                       map.lookup(loop.getUpperBound()),
@@ -140,7 +149,7 @@ private:
       unsigned next = loop.getNumRegionIterArgs() + 1;
       for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
         map.map(arg, clone.getRegionIterArgs()[i]);
-        if (isActiveFloat(arg))
+        if (carriesTangent(arg))
           tangent[arg] = clone.getBody()->getArgument(next++);
       }
       OpBuilder::InsertionGuard guard(b);
@@ -174,7 +183,7 @@ private:
     if (auto loop = dyn_cast<scf::WhileOp>(op)) {
       SmallVector<Value> inits = mapped(loop.getInits());
       for (auto [init, arg] : llvm::zip(loop.getInits(), loop.getBeforeArguments()))
-        if (isActiveFloat(arg))
+        if (carriesTangent(arg))
           inits.push_back(tangentOrZero(b, loc, init));
       auto clone = scf::WhileOp::create(b, loc, withTangentTypes(loop.getResults()),
                                         inits);

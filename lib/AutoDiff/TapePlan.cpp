@@ -18,7 +18,9 @@ bool TapePlan::isRebuilt(Value value) {
 LogicalResult TapePlan::shadowInputs(Value buffer, llvm::SetVector<Value> &inputs) {
   while (true) {
     if (auto arg = dyn_cast<BlockArgument>(buffer)) {
-      if (isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+      // Function arguments have shadows from the caller; loop-carried
+      // buffers have theirs carried by the reversed loop.
+      if (isa<func::FuncOp, scf::ForOp>(arg.getOwner()->getParentOp()))
         return success();
       return engine.emitError(arg.getOwner()->getParentOp())
              << "cannot differentiate a buffer carried by '"
@@ -28,6 +30,12 @@ LogicalResult TapePlan::shadowInputs(Value buffer, llvm::SetVector<Value> &input
     Operation *def = buffer.getDefiningOp();
     if (isa<memref::AllocOp, memref::AllocaOp>(def))
       return success();
+    if (isa<scf::ForOp>(def)) {
+      if (!cast<MemRefType>(buffer.getType()).hasStaticShape())
+        return engine.emitError(def)
+               << "cannot differentiate a loop-carried buffer of dynamic shape";
+      return success();
+    }
     if (!isViewOp(def))
       return engine.emitError(def) << "cannot differentiate the buffer produced by '"
                                    << def->getName() << "'";
@@ -86,9 +94,12 @@ LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out)
 LogicalResult TapePlan::plan(Block &block) {
   SmallVector<Segment> &segments = segmentsOf[&block];
   llvm::SetVector<Value> &outer = escaping[&block];
+  // The reversed loop recomputes its induction variable from its own counter.
+  auto loop = dyn_cast<scf::ForOp>(block.getParentOp());
+  Value inductionVar = loop ? loop.getInductionVar() : Value();
   auto split = [&](Segment &segment, const llvm::SetVector<Value> &needs) {
     for (Value value : needs) {
-      if (isRebuilt(value))
+      if (isRebuilt(value) || value == inductionVar)
         continue;
       if (value.getParentBlock() == &block)
         segment.saved.insert(value);

@@ -68,7 +68,8 @@ const cotangent::PipelineStage kStages[] = {
     {"bufferize", "tensors become buffers, across function boundaries",
      "func.func(convert-elementwise-to-linalg),"
      "one-shot-bufferize{bufferize-function-boundaries "
-     "function-boundary-type-conversion=identity-layout-map},canonicalize"},
+     "function-boundary-type-conversion=identity-layout-map "
+     "allow-return-allocs-from-loops},canonicalize"},
     {"wrap-entry-points",
      "public functions get host-callable twins taking one buffer per value",
      "wrap-entry-points"},
@@ -96,9 +97,9 @@ const cotangent::PipelineStage kStages[] = {
      "lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine"},
     {"lower-to-llvm",
      "everything, quantum ops and the tape included (runtime calls), becomes "
-     "the LLVM dialect",
+     "the LLVM dialect; buffers are allocated by the runtime",
      "convert-complex-to-standard,math-expand-ops{ops=rsqrt},convert-math-to-funcs,"
-     "convert-math-to-libm,"
+     "convert-math-to-libm,finalize-memref-to-llvm{use-generic-functions},"
      "convert-to-llvm,"
      "reconcile-unrealized-casts"},
 };

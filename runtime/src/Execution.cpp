@@ -4,6 +4,7 @@
 
 #include "ExecutionContext.h"
 #include "RuntimeError.h"
+#include "cotangent/Runtime/BufferAllocator.h"
 #include "cotangent/Runtime/CApi.h"
 #include "cotangent/Runtime/MemRefCopy.h"
 #include "cotangent/Runtime/Tape.h"
@@ -33,17 +34,22 @@ bool callWithTrap(ExecutionContext &context, PackedFunction fn, void **args) {
 
 } // namespace
 
-std::optional<std::string> invoke(PackedFunction fn, void **args, const RunOptions &options) {
+std::optional<std::string> invoke(PackedFunction fn, void **args, const RunOptions &options,
+                                  RunReport *report) {
   ExecutionContext context(options.seed ? *options.seed : freshSeed());
   ExecutionContext::Scope scope(context);
+  bool completed = false;
   try {
-    if (callWithTrap(context, fn, args))
-      return std::nullopt;
+    completed = callWithTrap(context, fn, args);
   } catch (...) {
     // fn is host code that called fail() (or threw) directly, not through an
     // entry point.
     context.recordError(nullptr, currentExceptionMessage());
   }
+  if (report)
+    report->tapePeakBytes = context.tape().peak;
+  if (completed)
+    return std::nullopt;
   return context.error();
 }
 
@@ -59,6 +65,11 @@ const std::vector<Symbol> &symbols() {
       COT_SYMBOL(__cot_probs),       COT_SYMBOL(__cot_state),     COT_SYMBOL(__cot_measure),
       COT_SYMBOL(__cot_tape),        COT_SYMBOL(__cot_tape_grow),  COT_SYMBOL(memrefCopy),
 #undef COT_SYMBOL
+      // Compiled code's buffers: memref.alloc and memref.dealloc lower to
+      // MLIR's generic allocation functions (not malloc/free, which LLVM
+      // would rewrite, e.g. malloc + memset into calloc).
+      {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&__cot_buffer_alloc)},
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&__cot_buffer_free)},
   };
   return table;
 }

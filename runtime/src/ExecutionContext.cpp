@@ -42,9 +42,9 @@ std::string formatDouble(double value) {
 } // namespace
 
 ExecutionContext::ExecutionContext(uint64_t seed)
-    : device_(makeStateVectorDevice()), random_(seed) {}
+    : tape_(acquireTape()), device_(makeStateVectorDevice()), random_(seed) {}
 
-ExecutionContext::~ExecutionContext() { std::free(tape_.data); }
+ExecutionContext::~ExecutionContext() { releaseTape(tape_); }
 
 ExecutionContext *ExecutionContext::current() { return currentContext; }
 

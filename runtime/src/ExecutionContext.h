@@ -13,6 +13,7 @@
 
 #include "Device.h"
 #include "Observables.h"
+#include "TapeStorage.h"
 #include "cotangent/Runtime/Tape.h"
 
 #include <csetjmp>
@@ -77,7 +78,7 @@ public:
   CotTape &tape() { return tape_; }
 
 private:
-  CotTape tape_{nullptr, 0, 0, 0};
+  CotTape tape_;
 
   struct Register {
     int64_t firstQubit; ///< Its qubits were allocated as firstQubit, firstQubit+1, ...

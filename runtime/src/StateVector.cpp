@@ -3,7 +3,7 @@
 // How the hot kernels vectorise: std::complex multiplication does not (without
 // -ffast-math it must handle infinities), so complex arithmetic is spelled out
 // on the interleaved (re, im) doubles. applyControlled uses explicit vectors of
-// two amplitudes (Pair); applyPhases is scalar code over fixed blocks that the
+// one cache line (Line); applyPhases is scalar code over fixed blocks that the
 // compiler unrolls into vector code. Both are compiled once per CPU level
 // (TargetClones.h). The observable and measurement helpers at the end are
 // plain loops: they run once per result, not once per gate.
@@ -16,6 +16,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#ifdef __SSE2__
+#include <immintrin.h>
+#endif
 #include <utility>
 #include <vector>
 
@@ -67,37 +70,66 @@ size_t prefetchLookahead(size_t runLength, bool gaps) {
   return runLength >= shortest && runLength < 4096 ? 256 : 0;
 }
 
-// Pair is passed by value only between internal, inlined functions, so the
-// ABI note GCC gives for 32-byte vectors in the non-AVX clone does not apply.
+/// One 64-byte cache line of amplitudes as (re, im, re, im, ...): the four
+/// indices that differ only in bits 0 and 1, lane j holding the one whose two
+/// low bits are j. Explicit vectors let a complex product be two
+/// multiply-adds and an in-lane swap, where auto-vectorised scalar code would
+/// de-interleave real and imaginary parts with costlier shuffles. The target
+/// clones compile the same code to one AVX-512, two AVX2 or four SSE2 registers.
+typedef double Line __attribute__((vector_size(64)));
+// Lines pass by value only between internal, inlined functions, so the ABI
+// warning GCC gives for them in clones without AVX-512 does not apply.
 #pragma GCC diagnostic ignored "-Wpsabi"
+constexpr size_t kLineAmplitudes = 4;
+constexpr uint64_t kInLineBits = kLineAmplitudes - 1;
+constexpr size_t kLineDoubles = 2 * kLineAmplitudes;
 
-/// Two amplitudes as (re, im, re, im). Explicit vectors let a complex product
-/// be two multiply-adds and an in-lane swap, where auto-vectorised scalar code
-/// would de-interleave real and imaginary parts with costlier shuffles. The
-/// target clones compile the same code to AVX2/AVX-512 (VL) or SSE2 pairs.
-typedef double Pair __attribute__((vector_size(32)));
-
-Pair load(const double *p) {
-  Pair v;
+[[gnu::always_inline]] inline Line load(const double *p) {
+  Line v;
   __builtin_memcpy(&v, p, sizeof v);
   return v;
 }
-void store(double *p, Pair v) { __builtin_memcpy(p, &v, sizeof v); }
-/// (re, im) -> (im, re) in each amplitude.
-Pair swapParts(Pair v) { return __builtin_shufflevector(v, v, 1, 0, 3, 2); }
-/// Exchanges the two amplitudes.
-Pair swapAmplitudes(Pair v) { return __builtin_shufflevector(v, v, 2, 3, 0, 1); }
-
-/// Factors f (first amplitude) and g (second) prepared so that
-/// f*v = re*v + im*swapParts(v): re = (fr, fr, gr, gr), im = (-fi, fi, -gi, gi).
-struct Factors {
-  Pair re, im;
-};
-Factors factors(Amplitude f, Amplitude g) {
-  return {Pair{f.real(), f.real(), g.real(), g.real()},
-          Pair{-f.imag(), f.imag(), -g.imag(), g.imag()}};
+[[gnu::always_inline]] inline void store(double *p, const Line &v) {
+  __builtin_memcpy(p, &v, sizeof v);
 }
-[[gnu::always_inline]] inline Pair times(const Factors &f, Pair v) {
+/// A store that bypasses the caches (where the CPU has one): for lines not
+/// needed again soon, it spares fetching the line for the store.
+[[gnu::always_inline]] inline void streamStore(double *p, const Line &v) {
+#ifdef __SSE2__
+  for (int k = 0; k < 8; k += 2) // SSE2 is in every target clone
+    _mm_stream_pd(p + k, _mm_set_pd(v[k + 1], v[k]));
+#else
+  store(p, v);
+#endif
+}
+/// (re, im) -> (im, re) in each amplitude.
+[[gnu::always_inline]] inline Line swapParts(const Line &v) {
+  return __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+}
+/// Each amplitude replaced by the one whose index differs in bit `Bit` (0 or 1).
+template <int Bit> [[gnu::always_inline]] inline Line partnersInLine(const Line &v) {
+  if constexpr (Bit == 0)
+    return __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+  else
+    return __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+}
+
+/// A factor per lane, f_j, prepared so that f*v = re*v + im*swapParts(v):
+/// re = (Re f_j, Re f_j) and im = (-Im f_j, Im f_j) in lane j.
+struct Factors {
+  Line re, im;
+};
+template <typename FactorOfLane> Factors laneFactors(FactorOfLane &&factor) {
+  Factors f;
+  for (size_t j = 0; j < kLineAmplitudes; ++j) {
+    const Amplitude c = factor(j);
+    f.re[2 * j] = f.re[2 * j + 1] = c.real();
+    f.im[2 * j] = -c.imag();
+    f.im[2 * j + 1] = c.imag();
+  }
+  return f;
+}
+[[gnu::always_inline]] inline Line times(const Factors &f, const Line &v) {
   return f.re * v + f.im * swapParts(v);
 }
 
@@ -112,7 +144,7 @@ constexpr size_t kPhaseBlock = 8;
 /// amplitude base + j gets factors[p][j], p being the parity of base's bits in
 /// highParity; blocks missing a bit of highControls are left alone. Plain
 /// scalar code: with a constant block the compiler unrolls it into vector
-/// code of the widest width, faster here than Pair arithmetic (measured).
+/// code of the widest width, faster here than explicit vectors (measured).
 [[gnu::always_inline]] inline void multiplyBlocks(double *state, size_t size, size_t block,
                                                   uint64_t highControls, uint64_t highParity,
                                                   const double (*factors)[2 * kPhaseBlock]) {
@@ -129,13 +161,87 @@ constexpr size_t kPhaseBlock = 8;
   }
 }
 
-/// Calls update(a, b) on vectors of partner amplitudes, a with bit `target`
-/// = 0 and b with it = 1, wherever the bits of highControls are 1; update
-/// replaces them in place.
+/// Calls update(line) on every line whose index has the bits of highControls
+/// (none of bits 0 and 1) set; update replaces it in place.
+template <typename Update>
+[[gnu::always_inline]] inline void updateLines(double *psi, int numQubits, uint64_t highControls,
+                                               Update &&update) {
+  const size_t lookahead =
+      prefetchLookahead(highControls ? size_t(1) << __builtin_ctzll(highControls) : 0,
+                        highControls != 0);
+  forEachRun(numQubits, highControls, lookahead,
+             [&](size_t first, size_t length, size_t later) __attribute__((always_inline)) {
+               double *p = psi + 2 * (first | highControls);
+               const double *q = psi + 2 * (later | highControls);
+               for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
+                 if (lookahead)
+                   __builtin_prefetch(q + i, 1, 2);
+                 Line v = load(p + i);
+                 update(v);
+                 store(p + i, v);
+               }
+             });
+}
+
+/// Partner lines this many bytes apart, or a multiple of it, evict each other
+/// from the L1 data cache of AMD Zen cores: its way predictor tags a line with
+/// a hash of linear address bits 12 to 27 only, and keeps one line per tag and
+/// set. Updating such partners in one loop refetches a line for nearly every
+/// store; measured, it runs at a third of the memory bandwidth.
+constexpr size_t kAliasingBytes = size_t(1) << 28;
+
+/// Lines per chunk of updateStagedPartners: 1 KiB keeps the a and b streams
+/// both going for the hardware prefetchers (measured best among 0.5-16 KiB).
+constexpr size_t kStagedChunkLines = 16;
+
+/// updatePartners for partners whose lines alias (kAliasingBytes). The b lines
+/// go through a small buffer, chunk by chunk: one pass writes back the
+/// previous chunk's b lines and stages this chunk's, the next updates this
+/// chunk's a lines against the staged copy. No pass touches two lines that
+/// alias, so each line is fetched once for its loads and at most once more for
+/// its stores.
+template <typename Update>
+[[gnu::always_inline]] inline void updateStagedPartners(double *psi, int numQubits, int target,
+                                                        uint64_t highControls, Update &&update) {
+  const uint64_t fixed = highControls | bit(target);
+  const size_t runLines = (size_t(1) << __builtin_ctzll(fixed)) / kLineAmplitudes;
+  const size_t chunk = kLineDoubles * std::min(runLines, kStagedChunkLines);
+  alignas(64) double staged[kLineDoubles * kStagedChunkLines];
+  double *pending = nullptr; // where the results in `staged` belong
+  forEachRun(numQubits, fixed, 0, [&](size_t first, size_t length, size_t) {
+    double *run = psi + 2 * (first | highControls);
+    for (double *a = run; a < run + 2 * length; a += chunk) {
+      double *b = a + 2 * dimension(target);
+      for (size_t i = 0; i < chunk; i += kLineDoubles) {
+        const Line next = load(b + i);
+        if (pending)
+          streamStore(pending + i, load(staged + i));
+        store(staged + i, next);
+      }
+      for (size_t i = 0; i < chunk; i += kLineDoubles) {
+        Line x = load(a + i), y = load(staged + i);
+        update(x, y);
+        store(a + i, x);
+        store(staged + i, y);
+      }
+      pending = b;
+    }
+  });
+  for (size_t i = 0; i < chunk; i += kLineDoubles)
+    store(pending + i, load(staged + i));
+}
+
+/// Calls update(a, b) on each pair of partner lines, a with bit `target`
+/// (>= 2) = 0 and b with it = 1, wherever the bits of highControls (none of
+/// bits 0 and 1) are 1; update replaces them in place.
 template <typename Update>
 [[gnu::always_inline]] inline void updatePartners(double *psi, int numQubits, int target,
                                                   uint64_t highControls, Update &&update) {
   const size_t stride = dimension(target);
+  if (stride * sizeof(Amplitude) % kAliasingBytes == 0) {
+    updateStagedPartners(psi, numQubits, target, highControls, update);
+    return;
+  }
   const uint64_t fixed = highControls | bit(target);
   const size_t lookahead =
       prefetchLookahead(size_t(1) << __builtin_ctzll(fixed), highControls != 0);
@@ -143,12 +249,12 @@ template <typename Update>
              [&](size_t first, size_t length, size_t later) __attribute__((always_inline)) {
                double *pa = psi + 2 * (first | highControls), *pb = pa + 2 * stride;
                const double *qa = psi + 2 * (later | highControls), *qb = qa + 2 * stride;
-               for (size_t i = 0; i < 2 * length; i += 4) {
+               for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
                  if (lookahead) {
                    __builtin_prefetch(qa + i, 1, 2);
                    __builtin_prefetch(qb + i, 1, 2);
                  }
-                 Pair a = load(pa + i), b = load(pb + i);
+                 Line a = load(pa + i), b = load(pb + i);
                  update(a, b);
                  store(pa + i, a);
                  store(pb + i, b);
@@ -161,39 +267,57 @@ template <typename Update>
 COT_TARGET_CLONES
 void applyControlled(Amplitude *state, int numQubits, int target, uint64_t controls,
                      const Amplitude m[4]) {
-  // Vectors hold the amplitudes of index bit 0 = 0 and 1. A control on bit 0
-  // is applied by giving the uncontrolled amplitude identity factors (its
-  // cache line is read and written either way); the other controls select
-  // runs of indices.
+  if (numQubits < 2) { // smaller than a line: act on a zero-padded copy
+    Amplitude padded[kLineAmplitudes] = {};
+    std::copy(state, state + dimension(numQubits), padded);
+    applyControlled(padded, 2, target, controls, m);
+    std::copy(padded, padded + dimension(numQubits), state);
+    return;
+  }
+  // Controls on bits 0 and 1 select lanes within each line: the others get
+  // the identity (their cache line is read and written either way). Higher
+  // controls select lines.
+  const uint64_t inLineControls = controls & kInLineBits, highControls = controls & ~kInLineBits;
+  auto entry = [&](size_t lane, int row, int column) {
+    if ((lane & inLineControls) != inLineControls)
+      return Amplitude(row == column ? 1.0 : 0.0);
+    return m[2 * row + column];
+  };
+  if (target < 2) {
+    // v <- d v + o partner(v), (d, o) = (m0, m1) where the target bit is 0
+    // and (m3, m2) where it is 1.
+    const Factors d = laneFactors([&](size_t j) {
+      const int row = (j >> target) & 1;
+      return entry(j, row, row);
+    });
+    const Factors o = laneFactors([&](size_t j) {
+      const int row = (j >> target) & 1;
+      return entry(j, row, 1 - row);
+    });
+    double *psi = components(state);
+    if (target == 0)
+      updateLines(psi, numQubits, highControls, [&](Line &v) __attribute__((always_inline)) {
+        v = times(d, v) + times(o, partnersInLine<0>(v));
+      });
+    else
+      updateLines(psi, numQubits, highControls, [&](Line &v) __attribute__((always_inline)) {
+        v = times(d, v) + times(o, partnersInLine<1>(v));
+      });
+    return;
+  }
   double *psi = components(state);
-  const uint64_t highControls = controls & ~uint64_t(1);
-  const bool lowControl = controls & 1;
-  if (target == 0) {
-    // Each vector is a pair (a, b): (a, b) <- (m0 a + m1 b, m2 a + m3 b).
-    const Factors diagonal = factors(m[0], m[3]), offDiagonal = factors(m[1], m[2]);
-    forEachRun(numQubits, highControls, 0,
-               [&](size_t first, size_t length, size_t) __attribute__((always_inline)) {
-                 double *p = psi + 2 * (first | highControls);
-                 for (size_t i = 0; i < 2 * length; i += 4) {
-                   const Pair v = load(p + i);
-                   store(p + i, times(diagonal, v) + times(offDiagonal, swapAmplitudes(v)));
-                 }
-               });
-    return;
-  }
-  if (isPauliX(m) && !lowControl) { // CNOT, Toffoli: a pure exchange, no arithmetic
+  if (isPauliX(m) && !inLineControls) { // CNOT, Toffoli: a pure exchange, no arithmetic
     updatePartners(psi, numQubits, target, highControls,
-                   [](Pair &a, Pair &b) __attribute__((always_inline)) { std::swap(a, b); });
+                   [](Line &a, Line &b) __attribute__((always_inline)) { std::swap(a, b); });
     return;
   }
-  const Amplitude one = 1.0, zero = 0.0;
-  const Factors a0 = factors(lowControl ? one : m[0], m[0]);
-  const Factors a1 = factors(lowControl ? zero : m[1], m[1]);
-  const Factors b0 = factors(lowControl ? zero : m[2], m[2]);
-  const Factors b1 = factors(lowControl ? one : m[3], m[3]);
+  const Factors a0 = laneFactors([&](size_t j) { return entry(j, 0, 0); });
+  const Factors a1 = laneFactors([&](size_t j) { return entry(j, 0, 1); });
+  const Factors b0 = laneFactors([&](size_t j) { return entry(j, 1, 0); });
+  const Factors b1 = laneFactors([&](size_t j) { return entry(j, 1, 1); });
   updatePartners(psi, numQubits, target, highControls,
-                 [&](Pair &a, Pair &b) __attribute__((always_inline)) {
-                   const Pair newA = times(a0, a) + times(a1, b);
+                 [&](Line &a, Line &b) __attribute__((always_inline)) {
+                   const Line newA = times(a0, a) + times(a1, b);
                    b = times(b0, a) + times(b1, b);
                    a = newA;
                  });

@@ -1,13 +1,35 @@
 //===- Tape.cpp - the stack that carries values from forward to reverse ---===//
 #include "cotangent/Runtime/Tape.h"
 
-#include "EntryGuard.h"
 #include "ExecutionContext.h"
+#include "TapeStorage.h"
 
 #include <cstdlib>
 #include <string>
 
 using cotangent::runtime::ExecutionContext;
+
+namespace {
+/// The buffer of this thread's last finished run (nested runs take turns).
+thread_local CotTape spare{nullptr, 0, 0, 0};
+} // namespace
+
+CotTape cotangent::runtime::acquireTape() {
+  CotTape tape = spare;
+  spare = {nullptr, 0, 0, 0};
+  tape.size = tape.peak = 0;
+  return tape;
+}
+
+void cotangent::runtime::releaseTape(CotTape &tape) {
+  if (tape.capacity > spare.capacity) {
+    std::free(spare.data);
+    spare = tape;
+  } else {
+    std::free(tape.data);
+  }
+  tape = {nullptr, 0, 0, 0};
+}
 
 CotTape *__cot_tape(void) { return &ExecutionContext::current()->tape(); }
 
@@ -24,9 +46,4 @@ void __cot_tape_grow(CotTape *tape, int64_t needed) {
   }
   tape->data = data;
   tape->capacity = capacity;
-}
-
-int64_t __cot_tape_peak_bytes(void) {
-  ExecutionContext *context = ExecutionContext::current();
-  return context ? context->tape().peak : 0;
 }

@@ -121,6 +121,12 @@ struct RunOptions {
   std::optional<uint64_t> seed;
 };
 
+/// What one call measured about itself.
+struct RunStatistics {
+  /// High-water mark of the derivative tape, in bytes (8 per saved value).
+  int64_t tapePeakBytes = 0;
+};
+
 /// Milliseconds spent in one step from source text to native code.
 struct StageTiming {
   std::string stage;
@@ -144,7 +150,8 @@ public:
 
   Result<std::vector<Array>> call(std::string_view entry,
                                   const std::vector<Array> &arguments,
-                                  const RunOptions &options = {}) const;
+                                  const RunOptions &options = {},
+                                  RunStatistics *statistics = nullptr) const;
 
 private:
   struct Impl;

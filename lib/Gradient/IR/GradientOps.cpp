@@ -192,6 +192,15 @@ LogicalResult VJPOp::verifySymbolUses(SymbolTableCollection &symbols) {
 }
 
 LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  for (Operation &other : (*this)->getBlock()->getOperations()) {
+    if (&other == getOperation())
+      break;
+    if (auto earlier = dyn_cast<CustomGradOp>(other); earlier &&
+        earlier.getCallee() == getCallee())
+      return emitOpError("@") << getCallee()
+                              << " already has a custom gradient (declared at "
+                              << earlier.getLoc() << ")";
+  }
   // Once the types are recorded, the functions may be bufferized; they were
   // checked before.
   if (getTensorTypes())

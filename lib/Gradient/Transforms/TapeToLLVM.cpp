@@ -41,6 +41,9 @@ public:
     auto none = LLVM::ModRefInfo::NoModRef;
     function->setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
         rewriter.getContext(), {none, none, none, none, none, none}));
+    // Also needed before LLVM hoists the call out of loops.
+    function->setNoUnwind(true);
+    function->setWillReturn(true);
     return LLVM::CallOp::create(rewriter, loc, *function, ValueRange{}).getResult();
   }
 

@@ -28,8 +28,14 @@ using PackedFunction = void (*)(void **);
 /// Returns std::nullopt on success, or the message of the error that ended the
 /// run. Nested calls (from a callback inside a run) restore the outer context
 /// when they return.
+/// What a run measured about itself.
+struct RunReport {
+  int64_t tapePeakBytes = 0; ///< the derivative tape's high-water mark
+};
+
 std::optional<std::string> invoke(PackedFunction fn, void **args,
-                                  const RunOptions &options);
+                                  const RunOptions &options,
+                                  RunReport *report = nullptr);
 
 /// Ends the current run with `message` (by throwing; the runtime entry point
 /// or invoke that called the host code turns it into the run's error).

@@ -27,8 +27,6 @@ CotTape *__cot_tape(void);
 /* Grows the tape to hold at least `needed` bytes (ends the run if memory
  * runs out). */
 void __cot_tape_grow(CotTape *tape, int64_t needed);
-/* The peak size in bytes of the current run's tape (for benchmarks). */
-int64_t __cot_tape_peak_bytes(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,139 @@
+//===- GradientOverhead.cpp - gradient time against primal time ----------===//
+//
+// For each classical kernel in bench/programs/gradients (a primal entry @f
+// and its gradient @df), times both through the embedding API, with the
+// optimize-before-AD stage on and off, and prints gradient time / primal time
+// measured in the same run. Also prints each gradient's tape high-water mark
+// and the number of 8-byte values it holds.
+//
+// Usual Google Benchmark flags work (e.g. --benchmark_filter=ode).
+//
+//===----------------------------------------------------------------------===//
+
+#include "cotangent/API/Cotangent.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char *const kPrograms[] = {"polynomial", "logsumexp", "gmm",
+                                 "network",    "ode",       "matvec"};
+
+struct Compiled {
+  std::string name;
+  bool optimizeBeforeAD;
+  cotangent::Program program;
+  std::vector<cotangent::Array> arguments;
+  int64_t tapePeakBytes = 0;
+};
+
+std::string readFile(const std::string &path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+/// Deterministic arguments in [-0.5, 0.5] of the entry's types.
+std::vector<cotangent::Array> argumentsFor(const cotangent::EntryPoint &entry) {
+  std::mt19937_64 generator(42);
+  std::uniform_real_distribution<double> uniform(-0.5, 0.5);
+  std::vector<cotangent::Array> arguments;
+  for (const cotangent::ArrayType &type : entry.arguments) {
+    cotangent::Array array(type);
+    for (int64_t i = 0; i < array.numElements(); ++i)
+      array.as<double>()[i] = uniform(generator);
+    arguments.push_back(std::move(array));
+  }
+  return arguments;
+}
+
+/// Real time per call, by benchmark name.
+class CollectingReporter : public benchmark::ConsoleReporter {
+public:
+  void ReportRuns(const std::vector<Run> &runs) override {
+    for (const Run &run : runs)
+      if (run.run_type == Run::RT_Iteration)
+        seconds[run.run_name.function_name] = run.GetAdjustedRealTime() /
+                                        benchmark::GetTimeUnitMultiplier(run.time_unit);
+    ConsoleReporter::ReportRuns(runs);
+  }
+  std::map<std::string, double> seconds;
+};
+
+std::string benchmarkName(const Compiled &compiled, const char *entry) {
+  return compiled.name + (compiled.optimizeBeforeAD ? "/opt/" : "/noopt/") + entry;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  benchmark::Initialize(&argc, argv);
+  std::vector<std::unique_ptr<Compiled>> programs;
+  for (const char *name : kPrograms) {
+    std::string source =
+        readFile(std::string(COT_BENCH_PROGRAMS) + "/gradients/" + name + ".mlir");
+    for (bool optimize : {true, false}) {
+      cotangent::CompileOptions options;
+      options.optimizeBeforeAD = optimize;
+      auto program = cotangent::Program::compile(source, name, options);
+      if (!program) {
+        std::fprintf(stderr, "%s: %s\n", name, program.error().message.c_str());
+        return 1;
+      }
+      auto arguments = argumentsFor(*program->findEntryPoint("f"));
+      programs.push_back(std::make_unique<Compiled>(
+          Compiled{name, optimize, std::move(*program), std::move(arguments)}));
+    }
+  }
+  for (auto &compiled : programs) {
+    for (const char *entry : {"f", "df"}) {
+      Compiled *c = compiled.get();
+      std::string name = benchmarkName(*c, entry);
+      benchmark::RegisterBenchmark(name.c_str(), [c, entry](benchmark::State &state) {
+        cotangent::RunStatistics statistics;
+        for (auto _ : state) {
+          auto results = c->program.call(entry, c->arguments, {uint64_t{1}}, &statistics);
+          if (!results) {
+            state.SkipWithError(results.error().message.c_str());
+            return;
+          }
+          benchmark::DoNotOptimize(results->front().data());
+        }
+        if (std::string(entry) == "df")
+          c->tapePeakBytes = statistics.tapePeakBytes;
+      })->Unit(benchmark::kMicrosecond)->UseRealTime();
+    }
+  }
+  CollectingReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+
+  std::printf("\ngradient time / primal time (same run); tape high-water mark of @df\n");
+  std::printf("%-12s %12s %12s %8s %14s %8s %14s %12s\n", "kernel", "primal us",
+              "gradient us", "ratio", "ratio no-opt", "opt gain", "tape bytes", "values");
+  for (size_t i = 0; i + 1 < programs.size(); i += 2) {
+    const Compiled &opt = *programs[i], &noopt = *programs[i + 1];
+    auto time = [&](const Compiled &c, const char *entry) {
+      auto it = reporter.seconds.find(benchmarkName(c, entry));
+      return it == reporter.seconds.end() ? 0.0 : it->second;
+    };
+    double primal = time(opt, "f"), gradient = time(opt, "df");
+    double primalNoopt = time(noopt, "f"), gradientNoopt = time(noopt, "df");
+    if (primal == 0 || primalNoopt == 0)
+      continue; // filtered out
+    std::printf("%-12s %12.1f %12.1f %8.2f %14.2f %8.2f %14lld %12lld\n", opt.name.c_str(),
+                primal * 1e6, gradient * 1e6, gradient / primal, gradientNoopt / primalNoopt,
+                gradientNoopt / gradient, static_cast<long long>(opt.tapePeakBytes),
+                static_cast<long long>(opt.tapePeakBytes / 8));
+  }
+  benchmark::Shutdown();
+  return 0;
+}

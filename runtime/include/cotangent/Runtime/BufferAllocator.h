@@ -1,0 +1,26 @@
+/*===- BufferAllocator.h - allocation of compiled code's buffers ---*- C -*-===*
+ *
+ * Compiled code allocates its buffers (memref.alloc) through these: the JIT
+ * binds MLIR's generic allocation functions to them. Freed large
+ * blocks are kept per thread and handed out again for the same size, so a
+ * program called again and again does not map and fault in fresh pages for
+ * its shadows and temporaries on every call.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef COTANGENT_RUNTIME_BUFFERALLOCATOR_H
+#define COTANGENT_RUNTIME_BUFFERALLOCATOR_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void *__cot_buffer_alloc(size_t bytes);
+void __cot_buffer_free(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
