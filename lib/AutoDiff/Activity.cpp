@@ -51,6 +51,27 @@ bool cotangent::autodiff::usesTape(func::FuncOp function) {
   return usesTapeRecursive(function, visited);
 }
 
+/// Whether every use of `buffer` (and of its views) only reads it.
+static bool onlyLoaded(Value buffer) {
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<memref::LoadOp, memref::DimOp>(user))
+      continue;
+    if (isViewOp(user) && user->getOperand(0) == buffer && onlyLoaded(user->getResult(0)))
+      continue;
+    return false;
+  }
+  return true;
+}
+
+SmallVector<unsigned> cotangent::autodiff::readOnlyBufferArguments(func::FuncOp function) {
+  SmallVector<unsigned> indices;
+  for (BlockArgument arg : function.getArguments())
+    if (isa<MemRefType>(arg.getType()) && isDifferentiableType(arg.getType()) &&
+        onlyLoaded(arg))
+      indices.push_back(arg.getArgNumber());
+  return indices;
+}
+
 Activity::Activity(func::FuncOp function, ArrayRef<unsigned> activeArgs)
     : function(function) {
   for (unsigned index : activeArgs)

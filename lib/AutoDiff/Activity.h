@@ -29,6 +29,10 @@ bool isViewOp(mlir::Operation *op);
 /// none of their arguments is active.
 bool usesTape(mlir::func::FuncOp function);
 
+/// Float buffer arguments of `function` that are only ever loaded from
+/// (directly or through views), never written nor passed on.
+llvm::SmallVector<unsigned> readOnlyBufferArguments(mlir::func::FuncOp function);
+
 class Activity {
 public:
   /// Analyses `function` with the arguments `activeArgs` active.

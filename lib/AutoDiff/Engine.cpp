@@ -106,10 +106,14 @@ FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
 
 FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
                                             ArrayRef<unsigned> activeArgs,
-                                            Operation *requester) {
+                                            Operation *requester, bool outermost) {
   Activity activity(function, activeArgs);
   SmallVector<unsigned> active = activity.activeArguments();
-  auto key = std::make_pair(function.getName().str(), active);
+  SmallVector<unsigned> reread;
+  if (outermost && !function.isExternal())
+    reread = readOnlyBufferArguments(function);
+  std::string suffix = patternSuffix(active) + (reread.empty() ? "" : "_reread");
+  auto key = std::make_pair(function.getName().str() + suffix, active);
   if (auto it = reverses.find(key); it != reverses.end())
     return it->second;
   if (function.isExternal())
@@ -117,6 +121,8 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
                                 << ": it has no body";
 
   SmallVector<Type> shadows, adjoints;
+  for (unsigned index : reread)
+    shadows.push_back(function.getArgumentTypes()[index]); // primal buffers first
   for (unsigned index : active) {
     Type type = function.getArgumentTypes()[index];
     (isa<MemRefType>(type) ? shadows : adjoints).push_back(type);
@@ -124,14 +130,13 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
   for (Type type : function.getResultTypes())
     if (isa<FloatType>(type))
       shadows.push_back(type); // result cotangents follow the shadows
-  std::string suffix = patternSuffix(active);
   func::FuncOp forward = createFunction(function, ".fwd" + suffix,
                                         function.getFunctionType());
   func::FuncOp reverseFn = createFunction(
       function, ".rev" + suffix, FunctionType::get(function.getContext(), shadows, adjoints));
-  reverses[key] = {forward, reverseFn, active};
-  if (failed(emitReverseFunctions(*this, function, activity, active, forward,
-                                  reverseFn)))
+  reverses[key] = {forward, reverseFn, active, reread};
+  if (failed(emitReverseFunctions(*this, function, activity, active, reread,
+                                  forward, reverseFn)))
     return failure();
   return reverses[key];
 }

@@ -221,13 +221,15 @@ public:
       : engine(engine), activity(activity), plan(plan) {}
 
   LogicalResult emit(func::FuncOp primal, ArrayRef<unsigned> activeArgs,
-                     func::FuncOp target) {
+                     ArrayRef<unsigned> rereadArgs, func::FuncOp target) {
     Block *entry = target.addEntryBlock();
     OpBuilder b = OpBuilder::atBlockBegin(entry);
     Scope top;
     top.block = &primal.front();
     scope = &top;
     unsigned next = 0;
+    for (unsigned index : rereadArgs)
+      top.primal[primal.getArgument(index)] = entry->getArgument(next++);
     for (unsigned index : activeArgs)
       if (isa<MemRefType>(primal.getArgumentTypes()[index]))
         top.shadow[primal.getArgument(index)] = entry->getArgument(next++);
@@ -281,6 +283,14 @@ private:
   FailureOr<Value> primal(Value value, OpBuilder &b) {
     if (TapePlan::isRebuilt(value))
       return b.clone(*value.getDefiningOp())->getResult(0);
+    if (plan.isReloaded(value)) {
+      auto load = value.getDefiningOp<memref::LoadOp>();
+      FailureOr<Value> buffer = primalBuffer(load.getMemRef(), b);
+      FailureOr<SmallVector<Value>> indices = primals(load.getIndices(), b);
+      if (failed(buffer) || failed(indices))
+        return failure();
+      return memref::LoadOp::create(b, load.getLoc(), *buffer, *indices).getResult();
+    }
     for (Scope *s = scope; s; s = s->parent)
       if (Value restored = s->primal.lookup(value))
         return restored;
@@ -299,6 +309,22 @@ private:
       result.push_back(*p);
     }
     return result;
+  }
+
+  /// A re-read buffer (an argument, or a view of one rebuilt here).
+  FailureOr<Value> primalBuffer(Value buffer, OpBuilder &b) {
+    Operation *view = buffer.getDefiningOp();
+    if (!view || !isViewOp(view))
+      return primal(buffer, b);
+    FailureOr<Value> source = primalBuffer(view->getOperand(0), b);
+    FailureOr<SmallVector<Value>> operands = primals(view->getOperands().drop_front(), b);
+    if (failed(source) || failed(operands))
+      return failure();
+    Operation *clone = b.clone(*view);
+    clone->setOperand(0, *source);
+    for (auto [i, operand] : llvm::enumerate(*operands))
+      clone->setOperand(i + 1, operand);
+    return clone->getResult(0);
   }
 
   /// The shadow of a buffer; views of shadows are made on first use.
@@ -810,11 +836,16 @@ private:
 
 LogicalResult cotangent::autodiff::emitReverseFunctions(
     Engine &engine, func::FuncOp primal, const Activity &activity,
-    ArrayRef<unsigned> activeArgs, func::FuncOp forward, func::FuncOp reverse) {
-  TapePlan plan(engine, activity);
+    ArrayRef<unsigned> activeArgs, ArrayRef<unsigned> rereadArgs,
+    func::FuncOp forward, func::FuncOp reverse) {
+  SmallVector<Value> rereadBuffers;
+  for (unsigned index : rereadArgs)
+    rereadBuffers.push_back(primal.getArgument(index));
+  TapePlan plan(engine, activity, rereadBuffers);
   if (failed(plan.plan(primal.front())))
     return failure();
   if (failed(ForwardEmitter(engine, activity, plan).emit(primal, forward)))
     return failure();
-  return ReverseSweep(engine, activity, plan).emit(primal, activeArgs, reverse);
+  return ReverseSweep(engine, activity, plan).emit(primal, activeArgs, rereadArgs,
+                                                   reverse);
 }

@@ -12,6 +12,7 @@ class Activity;
 mlir::LogicalResult emitReverseFunctions(Engine &engine, mlir::func::FuncOp primal,
                                          const Activity &activity,
                                          llvm::ArrayRef<unsigned> activeArgs,
+                                         llvm::ArrayRef<unsigned> rereadArgs,
                                          mlir::func::FuncOp forward,
                                          mlir::func::FuncOp reverse);
 } // namespace cotangent::autodiff

@@ -45,6 +45,17 @@ LogicalResult TapePlan::shadowInputs(Value buffer, llvm::SetVector<Value> &input
   }
 }
 
+LogicalResult TapePlan::need(Value value, llvm::SetVector<Value> &out) {
+  auto load = value.getDefiningOp<memref::LoadOp>();
+  if (!load || !rereadBuffers.contains(bufferRoot(load.getMemRef()))) {
+    out.insert(value);
+    return success();
+  }
+  reloaded.insert(value);
+  out.insert(load.getIndices().begin(), load.getIndices().end());
+  return shadowInputs(load.getMemRef(), out); // a view's operands
+}
+
 LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out) {
   auto isActive = [&](Value v) { return activity.isActive(v); };
   if (auto load = dyn_cast<memref::LoadOp>(op)) {
@@ -84,8 +95,8 @@ LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out)
     return engine.emitError(op) << "cannot differentiate '" << op->getName()
                                 << "': it has no derivative rule";
   for (auto [i, operand] : llvm::enumerate(op->getOperands()))
-    if (rule->operandsRead & (1u << i))
-      out.insert(operand);
+    if ((rule->operandsRead & (1u << i)) && failed(need(operand, out)))
+      return failure();
   if (rule->resultRead)
     out.insert(op->getResult(0));
   return success();

@@ -27,8 +27,11 @@ struct Segment {
 
 class TapePlan {
 public:
-  TapePlan(Engine &engine, const Activity &activity)
-      : engine(engine), activity(activity) {}
+  /// `rereadBuffers`: buffers the reverse sweep may load from again.
+  TapePlan(Engine &engine, const Activity &activity,
+           llvm::ArrayRef<mlir::Value> rereadBuffers)
+      : engine(engine), activity(activity),
+        rereadBuffers(rereadBuffers.begin(), rereadBuffers.end()) {}
 
   /// Plans `block` and everything nested in it.
   mlir::LogicalResult plan(mlir::Block &block);
@@ -40,6 +43,9 @@ public:
   /// Whether the reverse code rebuilds `value` instead of restoring it.
   static bool isRebuilt(mlir::Value value);
 
+  /// Whether the reverse code loads `value` again from a re-read buffer.
+  bool isReloaded(mlir::Value value) const { return reloaded.contains(value); }
+
   /// The non-buffer operands a shadow of `buffer` is built from (view
   /// offsets and sizes), or failure for a buffer whose shadow cannot be
   /// found.
@@ -50,8 +56,14 @@ private:
   mlir::LogicalResult requirements(mlir::Operation *op,
                                    llvm::SetVector<mlir::Value> &out);
 
+  /// Adds what the reverse code needs to have `value`: the value itself, or
+  /// what reloading it takes.
+  mlir::LogicalResult need(mlir::Value value, llvm::SetVector<mlir::Value> &out);
+
   Engine &engine;
   const Activity &activity;
+  llvm::DenseSet<mlir::Value> rereadBuffers;
+  llvm::DenseSet<mlir::Value> reloaded;
   llvm::DenseMap<mlir::Block *, llvm::SmallVector<Segment>> segmentsOf;
   llvm::DenseMap<mlir::Block *, llvm::SetVector<mlir::Value>> escaping;
 };

@@ -2,30 +2,35 @@
 // functions for representative ops, loops and calls.
 // RUN: cot-opt %s --split-input-file --differentiate | FileCheck %s
 
-// A loop reading an active buffer: the forward sweep saves, per iteration,
-// the index and the primal values the partials need (the load and the sine's
-// operand); the reverse sweep pops them in a loop running the trip count,
-// carries the adjoint of the loop value and accumulates x's adjoint as a
-// loop value, and adds into the buffer's shadow.
-// CHECK-LABEL: func.func private @f.rev_0_1
-// CHECK-SAME: (%[[SHADOW:.*]]: memref<4xf64>, %[[SEED:.*]]: f64) -> f64
+// A loop reading an active buffer that nothing writes: the forward sweep
+// saves, per iteration, only the sine's operand (the loaded element is read
+// again, the induction variable recomputed); the reverse sweep pops it in a
+// loop running the trip count backwards, carries the adjoint of the loop
+// value, accumulates x's adjoint as a loop value and adds into the buffer's
+// shadow. The primal buffer leads the reverse sweep's arguments.
+// CHECK-LABEL: func.func private @f.rev_0_1_reread
+// CHECK-SAME: (%[[M:.*]]: memref<4xf64>, %[[SHADOW:.*]]: memref<4xf64>, %[[SEED:.*]]: f64) -> f64
 // CHECK: %[[X:.*]] = gradient.tape_pop : f64
 // CHECK: %[[N:.*]] = arith.maxsi
-// CHECK: %[[LOOP:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ADJ:.*]] = %[[SEED]], %[[ACC:.*]] = %{{.*}})
-// CHECK:   %[[SAVED:.*]]:3 = gradient.tape_pop : index, f64, f64
-// CHECK:   math.cos %[[SAVED]]#2
-// CHECK:   %[[OLD:.*]] = memref.load %[[SHADOW]][%[[SAVED]]#0]
-// CHECK:   memref.store %{{.*}}, %[[SHADOW]][%[[SAVED]]#0]
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ADJ:.*]] = %[[SEED]], %[[ACC:.*]] = %{{.*}})
+// CHECK:   %[[LAST:.*]] = arith.subi %[[N]], %{{.*}}
+// CHECK:   %[[REV:.*]] = arith.subi %[[LAST]], %[[K]]
+// CHECK:   %[[I:.*]] = arith.addi
+// CHECK:   %[[P:.*]] = gradient.tape_pop : f64
+// CHECK:   math.cos %[[P]]
+// CHECK:   memref.load %[[M]][%[[I]]]
+// CHECK:   %[[OLD:.*]] = memref.load %[[SHADOW]][%[[I]]]
+// CHECK:   memref.store %{{.*}}, %[[SHADOW]][%[[I]]]
 // CHECK: return %[[LOOP]]#1 : f64
-// CHECK-LABEL: func.func private @f.fwd_0_1
-// CHECK: scf.for %[[I:[^ ]*]] =
+// CHECK-LABEL: func.func private @f.fwd_0_1_reread
+// CHECK: scf.for
 // CHECK:   %[[V:.*]] = memref.load
-// CHECK:   %[[P:.*]] = arith.mulf %[[V]]
-// CHECK:   gradient.tape_push %[[I]], %[[V]], %[[P]] : index, f64, f64
+// CHECK:   %[[PRODUCT:.*]] = arith.mulf %[[V]]
+// CHECK:   gradient.tape_push %[[PRODUCT]] : f64
 // CHECK: gradient.tape_push %arg0 : f64
 // CHECK-LABEL: func.func @df
-// CHECK: %[[VALUE:.*]] = call @f.fwd_0_1(%arg0, %arg1)
-// CHECK: %[[GRAD:.*]] = call @f.rev_0_1(%arg2, %{{.*}})
+// CHECK: %[[VALUE:.*]] = call @f.fwd_0_1_reread(%arg0, %arg1)
+// CHECK: %[[GRAD:.*]] = call @f.rev_0_1_reread(%arg1, %arg2, %{{.*}})
 // CHECK: return %[[VALUE]], %[[GRAD]]
 func.func @f(%x: f64, %m: memref<4xf64>) -> f64 {
   %c0 = arith.constant 0 : index

@@ -9,7 +9,8 @@
 //   reverse mode, a pair sharing one tape:
 //     f.fwd(args...) -> (results...)        runs f and saves on the tape
 //                                           what the reverse sweep needs
-//     f.rev(shadows of active buffer args..., cotangents of float results...)
+//     f.rev(re-read buffer args..., shadows of active buffer args...,
+//           cotangents of float results...)
 //        -> (adjoints of active float args...)
 //                                           consumes that tape; shadows
 //                                           receive adjoints, result shadows
@@ -36,6 +37,10 @@ struct ReverseFunctions {
   mlir::func::FuncOp reverse;
   /// Active arguments (given ones plus buffers that receive active data).
   llvm::SmallVector<unsigned> activeArgs;
+  /// Buffer arguments nothing writes, which the reverse sweep reads again
+  /// instead of saving what the forward sweep loads from them; their primal
+  /// buffers lead the reverse sweep's arguments.
+  llvm::SmallVector<unsigned> rereadArgs;
 };
 
 struct TangentFunction {
@@ -67,9 +72,13 @@ public:
   mlir::FailureOr<TangentFunction> tangent(mlir::func::FuncOp function,
                                            llvm::ArrayRef<unsigned> activeArgs,
                                            mlir::Operation *requester);
+  /// `outermost`: called from outside any differentiated code, with argument
+  /// buffers that nothing else writes until the reverse sweep has run, so
+  /// the reverse sweep may read them again.
   mlir::FailureOr<ReverseFunctions> reverse(mlir::func::FuncOp function,
                                             llvm::ArrayRef<unsigned> activeArgs,
-                                            mlir::Operation *requester);
+                                            mlir::Operation *requester,
+                                            bool outermost = false);
 
   /// Reports that `op` cannot be differentiated, with the call chain.
   mlir::InFlightDiagnostic emitError(mlir::Operation *op);

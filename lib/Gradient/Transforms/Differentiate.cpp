@@ -82,13 +82,15 @@ LogicalResult lowerReverse(ReverseCallOp op, Engine &engine) {
     callee = engine.callingWrapper(callee);
   engine.callChain = {op};
   FailureOr<cotangent::autodiff::ReverseFunctions> functions =
-      engine.reverse(callee, requestedArgs(op), op);
+      engine.reverse(callee, requestedArgs(op), op, /*outermost=*/true);
   if (failed(functions))
     return failure();
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto forward = func::CallOp::create(b, loc, functions->forward, op.getArgs());
   SmallVector<Value> operands;
+  for (unsigned index : functions->rereadArgs)
+    operands.push_back(op.getArgs()[index]);
   for (unsigned index : functions->activeArgs)
     if (isa<MemRefType>(op.getArgs()[index].getType()))
       operands.push_back(shadowFor(op, index, b));
