@@ -108,6 +108,14 @@ bool Activity::isActive(Value value) const {
   return active.contains(value);
 }
 
+bool Activity::losesDerivative(Operation *op) const {
+  if (!llvm::any_of(op->getOperands(), [&](Value v) { return isActive(v); }))
+    return false;
+  return llvm::any_of(op->getResultTypes(), [](Type type) {
+    return !isa<FloatType, IntegerType, IndexType, MemRefType>(type);
+  });
+}
+
 bool Activity::isActiveCall(func::CallOp call) {
   return llvm::any_of(call.getOperands(), [&](Value v) { return isActive(v); }) ||
          callUsesTape(call);

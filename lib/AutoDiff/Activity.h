@@ -39,6 +39,10 @@ public:
   Activity(mlir::func::FuncOp function, llvm::ArrayRef<unsigned> activeArgs);
 
   bool isActive(mlir::Value value) const;
+  /// Whether `op` takes an active value into a result that cannot carry a
+  /// derivative (a qubit, an observable, ...): differentiating through it
+  /// would silently lose the derivative.
+  bool losesDerivative(mlir::Operation *op) const;
   /// Whether a call must be differentiated: an active argument, or a callee
   /// that uses the tape.
   bool isActiveCall(mlir::func::CallOp call);

@@ -282,6 +282,9 @@ private:
                                        "scf.while and scf.if are not supported";
       return success();
     }
+    if (activity.losesDerivative(op))
+      return engine.emitError(op) << "cannot differentiate through '" << op->getName()
+                                  << "': its results cannot carry derivatives";
     bool anyActiveResult = llvm::any_of(op->getResults(),
                                         [&](Value v) { return isActiveFloat(v); });
     if (!anyActiveResult)

@@ -86,6 +86,13 @@ LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out)
         return failure();
     return success();
   }
+  if (op->getNumRegions() > 0 && llvm::any_of(op->getOperands(), isActive))
+    return engine.emitError(op) << "cannot differentiate '" << op->getName()
+                                << "': ops with regions other than scf.for, "
+                                   "scf.while and scf.if are not supported";
+  if (activity.losesDerivative(op))
+    return engine.emitError(op) << "cannot differentiate through '" << op->getName()
+                                << "': its results cannot carry derivatives";
   if (!llvm::any_of(op->getResults(), [&](Value result) {
         return isa<FloatType>(result.getType()) && isActive(result);
       }))
