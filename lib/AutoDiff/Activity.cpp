@@ -1,6 +1,8 @@
 //===- Activity.cpp - which values carry derivatives ----------------------===//
 #include "Activity.h"
 
+#include "cotangent/AutoDiff/CallGraph.h"
+
 #include "cotangent/Gradient/IR/GradientOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -29,26 +31,10 @@ Value cotangent::autodiff::bufferRoot(Value buffer) {
   return buffer;
 }
 
-static bool usesTapeRecursive(func::FuncOp function,
-                              llvm::DenseSet<Operation *> &visited) {
-  if (!visited.insert(function).second || function.isExternal())
-    return false;
-  WalkResult result = function.walk([&](Operation *op) {
-    if (isa<cotangent::gradient::TapePushOp, cotangent::gradient::TapePopOp>(op))
-      return WalkResult::interrupt();
-    if (auto call = dyn_cast<func::CallOp>(op))
-      if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-              call, call.getCalleeAttr()))
-        if (usesTapeRecursive(callee, visited))
-          return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
 bool cotangent::autodiff::usesTape(func::FuncOp function) {
-  llvm::DenseSet<Operation *> visited;
-  return usesTapeRecursive(function, visited);
+  return reachesOp(function, [](Operation *op) {
+    return isa<cotangent::gradient::TapePushOp, cotangent::gradient::TapePopOp>(op);
+  });
 }
 
 /// Whether every use of `buffer` (and of its views) only reads it.
@@ -119,6 +105,14 @@ bool Activity::losesDerivative(Operation *op) const {
 bool Activity::isActiveCall(func::CallOp call) {
   return llvm::any_of(call.getOperands(), [&](Value v) { return isActive(v); }) ||
          callUsesTape(call);
+}
+
+SmallVector<unsigned> Activity::activeOperands(func::CallOp call) const {
+  SmallVector<unsigned> indices;
+  for (auto [i, operand] : llvm::enumerate(call.getOperands()))
+    if (isActive(operand))
+      indices.push_back(i);
+  return indices;
 }
 
 SmallVector<unsigned> Activity::activeArguments() const {

@@ -46,6 +46,8 @@ public:
   /// Whether a call must be differentiated: an active argument, or a callee
   /// that uses the tape.
   bool isActiveCall(mlir::func::CallOp call);
+  /// Indices of the call's active operands.
+  llvm::SmallVector<unsigned> activeOperands(mlir::func::CallOp call) const;
   /// Argument indices that end up active: the given ones plus buffers that
   /// receive active data.
   llvm::SmallVector<unsigned> activeArguments() const;

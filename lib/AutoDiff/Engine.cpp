@@ -140,3 +140,21 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
     return failure();
   return reverses[key];
 }
+
+FailureOr<TangentFunction> Engine::tangentOfCall(func::CallOp call,
+                                                 ArrayRef<unsigned> activeArgs) {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+  callChain.push_back(call);
+  FailureOr<TangentFunction> result = tangent(callee, activeArgs, call);
+  callChain.pop_back();
+  return result;
+}
+
+FailureOr<ReverseFunctions> Engine::reverseOfCall(func::CallOp call,
+                                                  ArrayRef<unsigned> activeArgs) {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+  callChain.push_back(call);
+  FailureOr<ReverseFunctions> result = reverse(callee, activeArgs, call);
+  callChain.pop_back();
+  return result;
+}

@@ -109,15 +109,8 @@ private:
       map.map(call.getResults(), emitCustomForward(b, call, operands, *custom));
       return success();
     }
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        call, call.getCalleeAttr());
-    SmallVector<unsigned> active;
-    for (auto [i, operand] : llvm::enumerate(call.getOperands()))
-      if (activity.isActive(operand))
-        active.push_back(i);
-    engine.callChain.push_back(call);
-    FailureOr<ReverseFunctions> derivative = engine.reverse(callee, active, call);
-    engine.callChain.pop_back();
+    FailureOr<ReverseFunctions> derivative =
+        engine.reverseOfCall(call, activity.activeOperands(call));
     if (failed(derivative))
       return failure();
     auto clone = func::CallOp::create(b, call.getLoc(), derivative->forward, operands);
@@ -311,12 +304,8 @@ private:
     return result;
   }
 
-  /// A re-read buffer (an argument, or a view of one rebuilt here).
-  FailureOr<Value> primalBuffer(Value buffer, OpBuilder &b) {
-    Operation *view = buffer.getDefiningOp();
-    if (!view || !isViewOp(view))
-      return primal(buffer, b);
-    FailureOr<Value> source = primalBuffer(view->getOperand(0), b);
+  /// The same view as `view`, of `source` (restored offsets and sizes).
+  FailureOr<Value> rebuildView(Operation *view, FailureOr<Value> source, OpBuilder &b) {
     FailureOr<SmallVector<Value>> operands = primals(view->getOperands().drop_front(), b);
     if (failed(source) || failed(operands))
       return failure();
@@ -325,6 +314,14 @@ private:
     for (auto [i, operand] : llvm::enumerate(*operands))
       clone->setOperand(i + 1, operand);
     return clone->getResult(0);
+  }
+
+  /// A re-read buffer (an argument, or a view of one rebuilt here).
+  FailureOr<Value> primalBuffer(Value buffer, OpBuilder &b) {
+    Operation *view = buffer.getDefiningOp();
+    if (!view || !isViewOp(view))
+      return primal(buffer, b);
+    return rebuildView(view, primalBuffer(view->getOperand(0), b), b);
   }
 
   /// The shadow of a buffer; views of shadows are made on first use.
@@ -336,16 +333,10 @@ private:
     if (!view || !isViewOp(view))
       return engine.emitError(view ? view : buffer.getParentBlock()->getParentOp())
              << "internal error: no shadow for a buffer";
-    FailureOr<Value> source = shadowOf(view->getOperand(0), b);
-    FailureOr<SmallVector<Value>> operands = primals(view->getOperands().drop_front(), b);
-    if (failed(source) || failed(operands))
-      return failure();
-    Operation *clone = b.clone(*view);
-    clone->setOperand(0, *source);
-    for (auto [i, operand] : llvm::enumerate(*operands))
-      clone->setOperand(i + 1, operand);
-    scope->shadow[buffer] = clone->getResult(0);
-    return clone->getResult(0);
+    FailureOr<Value> shadow = rebuildView(view, shadowOf(view->getOperand(0), b), b);
+    if (succeeded(shadow))
+      scope->shadow[buffer] = *shadow;
+    return shadow;
   }
 
   //===--- Blocks and segments --------------------------------------------===//
@@ -793,13 +784,8 @@ private:
       auto active = [&](Value value) { return activity.isActive(value); };
       return emitCustomReverse(b, call, *custom, {shadow, adjoint, add, active});
     }
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        call, call.getCalleeAttr());
-    SmallVector<unsigned> active;
-    for (auto [i, operand] : llvm::enumerate(call.getOperands()))
-      if (activity.isActive(operand))
-        active.push_back(i);
-    FailureOr<ReverseFunctions> derivative = engine.reverse(callee, active, call);
+    FailureOr<ReverseFunctions> derivative =
+        engine.reverseOfCall(call, activity.activeOperands(call));
     if (failed(derivative))
       return failure();
     Location loc = call.getLoc();

@@ -311,15 +311,8 @@ private:
   }
 
   LogicalResult emitCall(func::CallOp call, OpBuilder &b) {
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        call, call.getCalleeAttr());
-    SmallVector<unsigned> active;
-    for (auto [i, operand] : llvm::enumerate(call.getOperands()))
-      if (activity.isActive(operand))
-        active.push_back(i);
-    engine.callChain.push_back(call);
-    FailureOr<TangentFunction> derivative = engine.tangent(callee, active, call);
-    engine.callChain.pop_back();
+    FailureOr<TangentFunction> derivative =
+        engine.tangentOfCall(call, activity.activeOperands(call));
     if (failed(derivative))
       return failure();
     Location loc = call.getLoc();

@@ -25,7 +25,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -80,10 +79,15 @@ public:
                                             mlir::Operation *requester,
                                             bool outermost = false);
 
+  /// The derivatives of the callee of a call met inside code being
+  /// differentiated (the call joins the chain reported by errors).
+  mlir::FailureOr<TangentFunction> tangentOfCall(mlir::func::CallOp call,
+                                                 llvm::ArrayRef<unsigned> activeArgs);
+  mlir::FailureOr<ReverseFunctions> reverseOfCall(mlir::func::CallOp call,
+                                                  llvm::ArrayRef<unsigned> activeArgs);
+
   /// Reports that `op` cannot be differentiated, with the call chain.
   mlir::InFlightDiagnostic emitError(mlir::Operation *op);
-
-  mlir::ModuleOp getModule() { return module; }
 
   /// A new private function named after `base`, placed after it.
   mlir::func::FuncOp createFunction(mlir::func::FuncOp base, llvm::StringRef suffix,

@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/Passes.h"
 
+#include "cotangent/AutoDiff/CallGraph.h"
 #include "cotangent/AutoDiff/Engine.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 namespace cotangent::gradient {
 #define GEN_PASS_DEF_DIFFERENTIATE
@@ -25,24 +25,6 @@ using cotangent::autodiff::Engine;
 namespace {
 
 bool isDerivativeCall(Operation *op) { return isa<ReverseCallOp, TangentCallOp>(op); }
-
-/// Whether `function` or anything it calls still has a derivative call.
-bool reachesDerivativeCall(func::FuncOp function,
-                           llvm::SmallPtrSetImpl<Operation *> &visited) {
-  if (!visited.insert(function).second)
-    return false;
-  WalkResult result = function.walk([&](Operation *op) {
-    if (isDerivativeCall(op))
-      return WalkResult::interrupt();
-    if (auto call = dyn_cast<func::CallOp>(op))
-      if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-              call, call.getCalleeAttr()))
-        if (reachesDerivativeCall(callee, visited))
-          return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
 
 /// The shadow the op passes for argument `index`, or a zero buffer for an
 /// argument that only the callee's analysis found active (scratch space).
@@ -181,8 +163,7 @@ struct Differentiate
       for (Operation *op : pending) {
         auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
             op, op->getAttrOfType<FlatSymbolRefAttr>("callee"));
-        llvm::SmallPtrSet<Operation *, 8> visited;
-        if (!reachesDerivativeCall(callee, visited))
+        if (!cotangent::autodiff::reachesOp(callee, isDerivativeCall))
           ready.push_back(op);
       }
       if (ready.empty()) {

@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/Passes.h"
 
+#include "cotangent/AutoDiff/CallGraph.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace cotangent::gradient {
@@ -323,21 +323,10 @@ private:
 };
 
 /// Whether `function` (or anything it calls) takes reverse-mode derivatives.
-bool takesReverseDerivatives(func::FuncOp function, SymbolTableCollection &symbols,
-                             llvm::SmallPtrSetImpl<Operation *> &visited) {
-  if (!visited.insert(function).second || function.isExternal())
-    return false;
-  WalkResult result = function.walk([&](Operation *op) {
-    if (isa<GradOp, ValueAndGradOp, VJPOp, BackpropOp>(op))
-      return WalkResult::interrupt();
-    if (auto call = dyn_cast<func::CallOp>(op))
-      if (auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
-              call, call.getCalleeAttr()))
-        if (takesReverseDerivatives(callee, symbols, visited))
-          return WalkResult::interrupt();
-    return WalkResult::advance();
+bool takesReverseDerivatives(func::FuncOp function) {
+  return cotangent::autodiff::reachesOp(function, [](Operation *op) {
+    return isa<GradOp, ValueAndGradOp, VJPOp, BackpropOp>(op);
   });
-  return result.wasInterrupted();
 }
 
 struct LowerGradients
@@ -354,8 +343,7 @@ struct LowerGradients
         return;
       auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
           op, op->getAttrOfType<FlatSymbolRefAttr>("callee"));
-      llvm::SmallPtrSet<Operation *, 8> visited;
-      work.push_back({op, takesReverseDerivatives(callee, symbols, visited)});
+      work.push_back({op, takesReverseDerivatives(callee)});
     });
     for (auto [op, nested] : work) {
       OpBuilder b(op);
