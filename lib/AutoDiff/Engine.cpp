@@ -6,6 +6,7 @@
 #include "TangentEmitter.h"
 
 #include "cotangent/Gradient/IR/GradientOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -112,7 +113,8 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
   SmallVector<unsigned> reread;
   if (outermost && !function.isExternal())
     reread = readOnlyBufferArguments(function);
-  std::string suffix = patternSuffix(active) + (reread.empty() ? "" : "_reread");
+  // The outermost sweeps get their own copy: their buffers are known apart.
+  std::string suffix = patternSuffix(active) + (outermost ? "_outermost" : "");
   auto key = std::make_pair(function.getName().str() + suffix, active);
   if (auto it = reverses.find(key); it != reverses.end())
     return it->second;
@@ -134,6 +136,15 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
                                         function.getFunctionType());
   func::FuncOp reverseFn = createFunction(
       function, ".rev" + suffix, FunctionType::get(function.getContext(), shadows, adjoints));
+  if (outermost) {
+    // The derivative request passes distinct buffers (fresh copies, fresh
+    // shadows): telling LLVM lets it vectorise the sweeps' loops.
+    for (func::FuncOp sweep : {forward, reverseFn})
+      for (unsigned i = 0; i < sweep.getNumArguments(); ++i)
+        if (isa<MemRefType>(sweep.getArgumentTypes()[i]))
+          sweep.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
+                           UnitAttr::get(function.getContext()));
+  }
   reverses[key] = {forward, reverseFn, active, reread};
   if (failed(emitReverseFunctions(*this, function, activity, active, reread,
                                   forward, reverseFn)))

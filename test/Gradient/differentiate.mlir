@@ -8,8 +8,8 @@
 // loop running the trip count backwards, carries the adjoint of the loop
 // value, accumulates x's adjoint as a loop value and adds into the buffer's
 // shadow. The primal buffer leads the reverse sweep's arguments.
-// CHECK-LABEL: func.func private @f.rev_0_1_reread
-// CHECK-SAME: (%[[M:.*]]: memref<4xf64>, %[[SHADOW:.*]]: memref<4xf64>, %[[SEED:.*]]: f64) -> f64
+// CHECK-LABEL: func.func private @f.rev_0_1_outermost
+// CHECK-SAME: (%[[M:[^:]*]]: memref<4xf64> {llvm.noalias}, %[[SHADOW:[^:]*]]: memref<4xf64> {llvm.noalias}, %[[SEED:[^:]*]]: f64) -> f64
 // CHECK: %[[X:.*]] = gradient.tape_pop : f64
 // CHECK: %[[N:.*]] = arith.maxsi
 // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ADJ:.*]] = %[[SEED]], %[[ACC:.*]] = %{{.*}})
@@ -22,15 +22,15 @@
 // CHECK:   %[[OLD:.*]] = memref.load %[[SHADOW]][%[[I]]]
 // CHECK:   memref.store %{{.*}}, %[[SHADOW]][%[[I]]]
 // CHECK: return %[[LOOP]]#1 : f64
-// CHECK-LABEL: func.func private @f.fwd_0_1_reread
+// CHECK-LABEL: func.func private @f.fwd_0_1_outermost
 // CHECK: scf.for
 // CHECK:   %[[V:.*]] = memref.load
 // CHECK:   %[[PRODUCT:.*]] = arith.mulf %[[V]]
 // CHECK:   gradient.tape_push %[[PRODUCT]] : f64
 // CHECK: gradient.tape_push %arg0 : f64
 // CHECK-LABEL: func.func @df
-// CHECK: %[[VALUE:.*]] = call @f.fwd_0_1_reread(%arg0, %arg1)
-// CHECK: %[[GRAD:.*]] = call @f.rev_0_1_reread(%arg1, %arg2, %{{.*}})
+// CHECK: %[[VALUE:.*]] = call @f.fwd_0_1_outermost(%arg0, %arg1)
+// CHECK: %[[GRAD:.*]] = call @f.rev_0_1_outermost(%arg1, %arg2, %{{.*}})
 // CHECK: return %[[VALUE]], %[[GRAD]]
 func.func @f(%x: f64, %m: memref<4xf64>) -> f64 {
   %c0 = arith.constant 0 : index
@@ -59,12 +59,12 @@ func.func @df(%x: f64, %m: memref<4xf64>, %dm: memref<4xf64>) -> (f64, f64) {
 // generated once for the pattern of active arguments.
 // CHECK-LABEL: func.func private @square.rev_0
 // CHECK-LABEL: func.func private @square.fwd_0
-// CHECK-LABEL: func.func private @g.rev_0_1
+// CHECK-LABEL: func.func private @g.rev_0_1_outermost
 // CHECK: %[[S:.*]] = memref.load %arg0[%[[IDX:.*]]] : memref<2xf64>
 // CHECK: memref.store %{{.*}}, %arg0[%[[IDX]]] : memref<2xf64>
 // CHECK: call @square.rev_0(%[[S]])
 // CHECK: call @square.rev_0
-// CHECK-LABEL: func.func private @g.fwd_0_1
+// CHECK-LABEL: func.func private @g.fwd_0_1_outermost
 // CHECK: call @square.fwd_0
 // CHECK: call @square.fwd_0
 // CHECK-NOT: @square.fwd_0_
