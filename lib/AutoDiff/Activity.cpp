@@ -167,8 +167,13 @@ void Activity::propagate(Operation *op, bool &changed) {
       if (!region->empty())
         for (auto [yielded, result] :
              llvm::zip(region->front().getTerminator()->getOperands(),
-                       branch.getResults()))
+                       branch.getResults())) {
           flow(yielded, result);
+          // A yielded buffer is the result's memory: active data stored
+          // through the result lands in it.
+          if (isa<MemRefType>(result.getType()))
+            flow(result, yielded);
+        }
     return;
   }
   if (auto call = dyn_cast<func::CallOp>(op)) {

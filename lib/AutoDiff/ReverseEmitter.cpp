@@ -384,8 +384,8 @@ private:
   /// unless a reversed loop already carries one in.
   LogicalResult allocateShadows(Block &block, OpBuilder &b) {
     for (Operation &op : block) {
-      if (auto loop = dyn_cast<scf::ForOp>(op)) {
-        for (Value result : loop.getResults())
+      if (isa<scf::ForOp, scf::IfOp>(op)) {
+        for (Value result : op.getResults())
           if (isa<MemRefType>(result.getType()) && activity.isActive(result))
             scope->shadow[result] = zeroBufferLike(b, op.getLoc(), result, {});
         continue;
@@ -573,6 +573,18 @@ private:
     SmallVector<Value> resultAdjoints;
     for (unsigned i : results)
       resultAdjoints.push_back(adjointOrZero(branch.getResult(i), b, loc));
+    SmallVector<unsigned> buffers;
+    SmallVector<Value> resultShadows;
+    for (auto [i, result] : llvm::enumerate(branch.getResults())) {
+      if (!isa<MemRefType>(result.getType()) || !activity.isActive(result))
+        continue;
+      FailureOr<Value> shadow = shadowOf(result, b);
+      if (failed(shadow))
+        return failure();
+      buffers.push_back(i);
+      resultShadows.push_back(*shadow);
+    }
+    LogicalResult seeded = success();
     SmallVector<Type> types =
         llvm::map_to_vector(outer, [](Value v) { return v.getType(); });
     auto reversed = scf::IfOp::create(b, loc, types, *condition, /*withElse=*/true);
@@ -591,9 +603,25 @@ private:
               Operation *yield = block.getTerminator();
               for (auto [position, i] : llvm::enumerate(results))
                 addAdjoint(yield->getOperand(i), resultAdjoints[position], nb);
+              // A yielded buffer is the result's memory: a buffer made in
+              // the branch takes the result's shadow, an outer one receives
+              // its adjoints.
+              for (auto [position, i] : llvm::enumerate(buffers)) {
+                Value yielded = yield->getOperand(i);
+                if (yielded.getParentBlock() == &block) {
+                  scope->shadow[yielded] = resultShadows[position];
+                  continue;
+                }
+                FailureOr<Value> shadow = shadowOf(yielded, nb);
+                if (failed(shadow)) {
+                  seeded = failure();
+                  return;
+                }
+                accumulateInto(nb, loc, resultShadows[position], *shadow);
+              }
             },
             inner, nested);
-        if (failed(computed))
+        if (failed(seeded) || failed(computed))
           return failure();
         adjoints = *computed;
       }

@@ -30,10 +30,11 @@ LogicalResult TapePlan::shadowInputs(Value buffer, llvm::SetVector<Value> &input
     Operation *def = buffer.getDefiningOp();
     if (isa<memref::AllocOp, memref::AllocaOp>(def))
       return success();
-    if (isa<scf::ForOp>(def)) {
+    if (isa<scf::ForOp, scf::IfOp>(def)) {
       if (!cast<MemRefType>(buffer.getType()).hasStaticShape())
-        return engine.emitError(def)
-               << "cannot differentiate a loop-carried buffer of dynamic shape";
+        return engine.emitError(def) << "cannot differentiate a buffer of dynamic "
+                                        "shape yielded by '"
+                                     << def->getName() << "'";
       return success();
     }
     if (!isViewOp(def))
@@ -134,8 +135,19 @@ LogicalResult TapePlan::plan(Block &block) {
       if (auto loop = dyn_cast<scf::ForOp>(op))
         for (Value bound : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
           needs.insert(bound);
-      if (auto branch = dyn_cast<scf::IfOp>(op))
+      if (auto branch = dyn_cast<scf::IfOp>(op)) {
         needs.insert(branch.getCondition());
+        // A branch yielding an outer buffer hands that buffer's shadow the
+        // result's adjoints.
+        for (Region &region : branch->getRegions())
+          for (auto [yielded, result] : llvm::zip(
+                   region.empty() ? ValueRange() : region.front().getTerminator()->getOperands(),
+                   branch.getResults()))
+            if (isa<MemRefType>(result.getType()) && activity.isActive(result) &&
+                yielded.getParentRegion() != &region &&
+                failed(shadowInputs(yielded, needs)))
+              return failure();
+      }
       for (Region &region : op.getRegions()) {
         if (region.empty())
           continue;
