@@ -201,8 +201,10 @@ private:
       return success();
     }
     if (auto call = dyn_cast<func::CallOp>(op)) {
-      if (!activity.isActiveCall(call))
-        return cloneOp(op, b), success();
+      if (!activity.isActiveCall(call)) {
+        cloneOp(op, b);
+        return success();
+      }
       return emitCall(call, b);
     }
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
