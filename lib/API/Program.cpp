@@ -173,6 +173,10 @@ Result<Program> Program::compile(std::string_view source,
   auto optimize = mlir::makeOptimizingTransformer(2, 0, nullptr);
   bool dumpLLVM = options.dumpAfter == kLLVMStageName.str() && options.irOutput;
   auto transform = [&](llvm::Module *llvmModule) -> llvm::Error {
+    // Buffers come from the runtime's allocator, which returns fresh memory
+    // like malloc: saying so lets LLVM keep values in registers and vectorise.
+    if (llvm::Function *alloc = llvmModule->getFunction("_mlir_memref_to_llvm_alloc"))
+      alloc->addRetAttr(llvm::Attribute::NoAlias);
     if (llvm::Error error = optimize(llvmModule))
       return error;
     if (dumpLLVM) {
