@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cstddef>
 #ifdef __SSE2__
-#include <immintrin.h>
+#include <emmintrin.h>
 #endif
 #include <utility>
 #include <vector>
@@ -58,16 +58,16 @@ template <typename Body>
   }
 }
 
-/// How many indices ahead to prefetch when a gate works on runs of
-/// `runLength` amplitudes and their partners, 0 for not at all. The hardware
-/// prefetchers keep up with runs of 64 KiB and more, and with short runs that
-/// together form one contiguous sweep; in between, each run looks to them like
-/// a new short stream, more so when controls leave gaps between the runs.
-/// Measured on AMD Zen 4: prefetching these cases doubles the bandwidth of
-/// mid-range wires, while on shorter runs it costs more than it gains.
+/// How many indices ahead to prefetch (into L2) when a gate works on runs of
+/// `runLength` amplitudes, 0 for not at all. The hardware prefetchers keep up
+/// with runs of 64 KiB and more, and with runs of a few lines that together
+/// form one contiguous sweep (a gate's partner runs); in between, and when
+/// controls leave gaps between the runs, they fall behind. Measured on AMD Zen
+/// 4, prefetching these cases 8 KiB ahead gains up to a factor of two, while
+/// on the other runs it costs more than it gains.
 size_t prefetchLookahead(size_t runLength, bool gaps) {
-  const size_t shortest = gaps ? 8 : 32; // 128 or 512 bytes
-  return runLength >= shortest && runLength < 4096 ? 256 : 0;
+  const size_t shortest = gaps ? 4 : 32; // one line, or eight
+  return runLength >= shortest && runLength < 4096 ? 512 : 0;
 }
 
 /// One 64-byte cache line of amplitudes as (re, im, re, im, ...): the four
@@ -78,7 +78,7 @@ size_t prefetchLookahead(size_t runLength, bool gaps) {
 /// clones compile the same code to one AVX-512, two AVX2 or four SSE2 registers.
 typedef double Line __attribute__((vector_size(64)));
 // Lines pass by value only between internal, inlined functions, so the ABI
-// warning GCC gives for them in clones without AVX-512 does not apply.
+// warning GCC gives for them in the clones without AVX-512 does not apply.
 #pragma GCC diagnostic ignored "-Wpsabi"
 constexpr size_t kLineAmplitudes = 4;
 constexpr uint64_t kInLineBits = kLineAmplitudes - 1;
@@ -92,14 +92,21 @@ constexpr size_t kLineDoubles = 2 * kLineAmplitudes;
 [[gnu::always_inline]] inline void store(double *p, const Line &v) {
   __builtin_memcpy(p, &v, sizeof v);
 }
-/// A store that bypasses the caches (where the CPU has one): for lines not
-/// needed again soon, it spares fetching the line for the store.
+/// A store that bypasses the caches, so the line is not fetched for it
+/// (a plain store on CPUs without SSE2). Callers end with streamFence.
 [[gnu::always_inline]] inline void streamStore(double *p, const Line &v) {
 #ifdef __SSE2__
   for (int k = 0; k < 8; k += 2) // SSE2 is in every target clone
     _mm_stream_pd(p + k, _mm_set_pd(v[k + 1], v[k]));
 #else
   store(p, v);
+#endif
+}
+/// Orders the streamStores before all later stores, as x86 does not by itself
+/// (a thread that sees a later store must see the streamed data too).
+inline void streamFence() {
+#ifdef __SSE2__
+  _mm_sfence();
 #endif
 }
 /// (re, im) -> (im, re) in each amplitude.
@@ -166,9 +173,9 @@ constexpr size_t kPhaseBlock = 8;
 template <typename Update>
 [[gnu::always_inline]] inline void updateLines(double *psi, int numQubits, uint64_t highControls,
                                                Update &&update) {
-  const size_t lookahead =
-      prefetchLookahead(highControls ? size_t(1) << __builtin_ctzll(highControls) : 0,
-                        highControls != 0);
+  const size_t runLength =
+      highControls ? size_t(1) << __builtin_ctzll(highControls) : dimension(numQubits);
+  const size_t lookahead = prefetchLookahead(runLength, highControls != 0);
   forEachRun(numQubits, highControls, lookahead,
              [&](size_t first, size_t length, size_t later) __attribute__((always_inline)) {
                double *p = psi + 2 * (first | highControls);
@@ -186,49 +193,72 @@ template <typename Update>
 /// Partner lines this many bytes apart, or a multiple of it, evict each other
 /// from the L1 data cache of AMD Zen cores: its way predictor tags a line with
 /// a hash of linear address bits 12 to 27 only, and keeps one line per tag and
-/// set. Updating such partners in one loop refetches a line for nearly every
-/// store; measured, it runs at a third of the memory bandwidth.
+/// set. Updating such partners in one loop refetches lines for the stores;
+/// measured on Zen 4, it runs at under half of the memory bandwidth.
 constexpr size_t kAliasingBytes = size_t(1) << 28;
 
-/// Lines per chunk of updateStagedPartners: 1 KiB keeps the a and b streams
-/// both going for the hardware prefetchers (measured best among 0.5-16 KiB).
-constexpr size_t kStagedChunkLines = 16;
+/// Lines per chunk of updateStagedPartners. Measured on AMD Zen 4, 512-byte
+/// chunks run at the speed of a plain stream, 256-byte and 1-KiB ones at half
+/// of it (presumably as the core then runs ahead into a chunk's a lines while
+/// its b lines are still in flight).
+constexpr size_t kStagedChunkLines = 8;
 
 /// updatePartners for partners whose lines alias (kAliasingBytes). The b lines
-/// go through a small buffer, chunk by chunk: one pass writes back the
-/// previous chunk's b lines and stages this chunk's, the next updates this
-/// chunk's a lines against the staged copy. No pass touches two lines that
-/// alias, so each line is fetched once for its loads and at most once more for
-/// its stores.
+/// go through a small buffer, chunk by chunk: one pass stages this chunk's b
+/// lines and writes back the previous chunk's results, bypassing the caches
+/// (those lines were evicted by their a partners: a normal store would fetch
+/// them again), the next updates this chunk's a lines against the staged copy.
+/// Chunks follow the a lines across runs, so short runs make full chunks too.
 template <typename Update>
 [[gnu::always_inline]] inline void updateStagedPartners(double *psi, int numQubits, int target,
                                                         uint64_t highControls, Update &&update) {
+  const size_t size = dimension(numQubits);
   const uint64_t fixed = highControls | bit(target);
-  const size_t runLines = (size_t(1) << __builtin_ctzll(fixed)) / kLineAmplitudes;
-  const size_t chunk = kLineDoubles * std::min(runLines, kStagedChunkLines);
-  alignas(64) double staged[kLineDoubles * kStagedChunkLines];
-  double *pending = nullptr; // where the results in `staged` belong
-  forEachRun(numQubits, fixed, 0, [&](size_t first, size_t length, size_t) {
-    double *run = psi + 2 * (first | highControls);
-    for (double *a = run; a < run + 2 * length; a += chunk) {
-      double *b = a + 2 * dimension(target);
-      for (size_t i = 0; i < chunk; i += kLineDoubles) {
-        const Line next = load(b + i);
-        if (pending)
-          streamStore(pending + i, load(staged + i));
-        store(staged + i, next);
+  // The a line after the one at index i: the carry trick of forEachRun.
+  auto nextLine = [&](size_t i) { return ((i | fixed | kInLineBits) + 1) & ~fixed; };
+  auto aLine = [&](size_t i) { return psi + 2 * (i | highControls); };
+  auto bLine = [&](size_t i) { return psi + 2 * (i | highControls | bit(target)); };
+  const size_t numLines = (size >> __builtin_popcountll(fixed)) / kLineAmplitudes;
+  const size_t chunk = std::min(numLines, kStagedChunkLines);
+  alignas(64) double buffer[kLineDoubles * kStagedChunkLines];
+  // Address the buffer through a general register: relative to the stack
+  // pointer, its accesses made the loops run at half speed (measured, Zen 4).
+  double *staged = buffer;
+  asm("" : "+r"(staged));
+  const size_t lookahead =
+      prefetchLookahead(size_t(1) << __builtin_ctzll(fixed), highControls != 0);
+  size_t ahead = 0; // the line `lookahead` indices of a lines ahead, to prefetch
+  for (size_t skipped = 0; skipped < lookahead && ahead < size; skipped += kLineAmplitudes)
+    ahead = nextLine(ahead);
+  size_t previous = size; // first a line of the chunk whose results are staged
+  for (size_t first = 0; first < size;) {
+    size_t line = first, back = previous;
+    for (size_t k = 0; k < chunk; ++k, line = nextLine(line)) {
+      if (lookahead && ahead < size) {
+        __builtin_prefetch(aLine(ahead), 1, 2);
+        __builtin_prefetch(bLine(ahead), 1, 2);
+        ahead = nextLine(ahead);
       }
-      for (size_t i = 0; i < chunk; i += kLineDoubles) {
-        Line x = load(a + i), y = load(staged + i);
-        update(x, y);
-        store(a + i, x);
-        store(staged + i, y);
+      const Line next = load(bLine(line));
+      if (back < size) {
+        streamStore(bLine(back), load(staged + kLineDoubles * k));
+        back = nextLine(back);
       }
-      pending = b;
+      store(staged + kLineDoubles * k, next);
     }
-  });
-  for (size_t i = 0; i < chunk; i += kLineDoubles)
-    store(pending + i, load(staged + i));
+    line = first;
+    for (size_t k = 0; k < chunk; ++k, line = nextLine(line)) {
+      Line a = load(aLine(line)), b = load(staged + kLineDoubles * k);
+      update(a, b);
+      store(aLine(line), a);
+      store(staged + kLineDoubles * k, b);
+    }
+    previous = first;
+    first = line;
+  }
+  for (size_t k = 0, line = previous; k < chunk; ++k, line = nextLine(line))
+    store(bLine(line), load(staged + kLineDoubles * k));
+  streamFence();
 }
 
 /// Calls update(a, b) on each pair of partner lines, a with bit `target`

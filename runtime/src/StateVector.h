@@ -5,8 +5,8 @@
 // API's "first listed wire is the most significant bit" into bit positions;
 // only applyDense and marginalProbabilities take an ordered wire list.
 //
-// Every gate kernel streams through the state in index order: blocks of
-// 2*stride amplitudes with contiguous, vectorised inner loops.
+// Every gate kernel streams through the state in index order, in vectorised
+// inner loops.
 //
 //===----------------------------------------------------------------------===//
 
