@@ -1,10 +1,10 @@
 //===- CustomGradientCalls.h - calls of functions with custom_grad -*- C++ -*-===//
 //
 // At a call of a function with a `gradient.custom_grad`, the forward sweep
-// calls the user's forward function instead and saves its residuals on the
-// tape (buffers element by element), one set per dynamic call; the reverse
-// sweep restores them and calls the user's reverse function. Both user
-// functions are bufferized: tensor results are trailing output buffers.
+// calls the custom gradient's forward function (the destination-passing
+// triple of DESIGN.md, generated once from the user's functions) and keeps
+// the residual tape it returns; the reverse sweep calls the reverse function
+// with that tape.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COTANGENT_LIB_AUTODIFF_CUSTOMGRADIENTCALLS_H
@@ -25,14 +25,14 @@ struct ReverseAccess {
 
 /// Forward sweep of `call` (whose operands are `operands` in the new code):
 /// returns the values of the call's results.
-llvm::SmallVector<mlir::Value> emitCustomForward(mlir::OpBuilder &b,
+mlir::FailureOr<llvm::SmallVector<mlir::Value>> emitCustomForward(mlir::OpBuilder &b, Engine &engine,
                                                  mlir::func::CallOp call,
                                                  mlir::ValueRange operands,
-                                                 const CustomGradient &custom);
+                                                 CustomGradient &custom);
 
 /// Reverse sweep of `call`.
-mlir::LogicalResult emitCustomReverse(mlir::OpBuilder &b, mlir::func::CallOp call,
-                                      const CustomGradient &custom,
+mlir::LogicalResult emitCustomReverse(mlir::OpBuilder &b, Engine &engine,
+                                      mlir::func::CallOp call, CustomGradient &custom,
                                       const ReverseAccess &access);
 
 } // namespace cotangent::autodiff

@@ -32,12 +32,16 @@ Engine::Engine(ModuleOp module) : module(module) {
       return cast<FunctionType>(cast<TypeAttr>(types[i]).getValue());
     };
     customGradients[op.getCallee()] = {lookup(op.getForwardAttr()),
-                                       lookup(op.getReverseAttr()), type(0),
-                                       type(1), type(2)};
+                                       lookup(op.getReverseAttr()),
+                                       type(0),
+                                       type(1),
+                                       type(2),
+                                       {},
+                                       {}};
   });
 }
 
-const CustomGradient *Engine::customGradient(StringRef function) const {
+CustomGradient *Engine::customGradient(StringRef function) {
   auto it = customGradients.find(function);
   return it == customGradients.end() ? nullptr : &it->second;
 }

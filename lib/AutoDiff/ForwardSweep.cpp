@@ -89,8 +89,12 @@ private:
     }
     SmallVector<Value> operands =
         llvm::map_to_vector(call.getOperands(), [&](Value v) { return map.lookup(v); });
-    if (const CustomGradient *custom = engine.customGradient(call.getCallee())) {
-      map.map(call.getResults(), emitCustomForward(b, call, operands, *custom));
+    if (CustomGradient *custom = engine.customGradient(call.getCallee())) {
+      FailureOr<SmallVector<Value>> results =
+          emitCustomForward(b, engine, call, operands, *custom);
+      if (failed(results))
+        return failure();
+      map.map(call.getResults(), *results);
       return success();
     }
     FailureOr<ReverseFunctions> derivative =

@@ -649,7 +649,7 @@ private:
   LogicalResult reverseCall(func::CallOp call, OpBuilder &b) {
     if (!llvm::any_of(call.getOperands(), [&](Value v) { return activity.isActive(v); }))
       return success();
-    if (const CustomGradient *custom = engine.customGradient(call.getCallee())) {
+    if (CustomGradient *custom = engine.customGradient(call.getCallee())) {
       // Named: ReverseAccess holds function_refs to them.
       auto shadow = [&](Value buffer) { return shadowOf(buffer, b); };
       auto adjoint = [&](Value scalar) { return adjointOrZero(scalar, b, call.getLoc()); };
@@ -657,7 +657,7 @@ private:
         addAdjoint(scalar, contribution, b);
       };
       auto active = [&](Value value) { return activity.isActive(value); };
-      return emitCustomReverse(b, call, *custom, {shadow, adjoint, add, active});
+      return emitCustomReverse(b, engine, call, *custom, {shadow, adjoint, add, active});
     }
     FailureOr<ReverseFunctions> derivative =
         engine.reverseOfCall(call, activity.activeOperands(call));

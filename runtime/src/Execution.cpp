@@ -7,6 +7,7 @@
 #include "cotangent/Runtime/BufferAllocator.h"
 #include "cotangent/Runtime/CApi.h"
 #include "cotangent/Runtime/MemRefCopy.h"
+#include "cotangent/Runtime/Residuals.h"
 #include "cotangent/Runtime/Tape.h"
 
 #include <csetjmp>
@@ -64,6 +65,9 @@ const std::vector<Symbol> &symbols() {
       COT_SYMBOL(__cot_hamiltonian_obs), COT_SYMBOL(__cot_expval), COT_SYMBOL(__cot_var),
       COT_SYMBOL(__cot_probs),       COT_SYMBOL(__cot_state),     COT_SYMBOL(__cot_measure),
       COT_SYMBOL(__cot_tape),        COT_SYMBOL(__cot_tape_grow),  COT_SYMBOL(memrefCopy),
+      COT_SYMBOL(__cot_residuals_create), COT_SYMBOL(__cot_residuals_free),
+      COT_SYMBOL(__cot_residuals_put_f64), COT_SYMBOL(__cot_residuals_get_f64),
+      COT_SYMBOL(__cot_residuals_put_f32), COT_SYMBOL(__cot_residuals_get_f32),
 #undef COT_SYMBOL
       // Compiled code's buffers: memref.alloc and memref.dealloc lower to
       // MLIR's generic allocation functions (not malloc/free, which LLVM

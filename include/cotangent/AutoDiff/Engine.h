@@ -53,6 +53,9 @@ struct CustomGradient {
   mlir::func::FuncOp forward;
   mlir::func::FuncOp reverse;
   mlir::FunctionType calleeType, forwardType, reverseType;
+  /// The destination-passing triple's forward and reverse functions, made
+  /// from the two above when first needed.
+  mlir::func::FuncOp conventionForward, conventionReverse;
 };
 
 class Engine {
@@ -60,7 +63,7 @@ public:
   explicit Engine(mlir::ModuleOp module);
 
   /// The custom gradient registered for `function`, if any.
-  const CustomGradient *customGradient(llvm::StringRef function) const;
+  CustomGradient *customGradient(llvm::StringRef function);
 
   /// A function that just calls `function`: differentiating it uses
   /// `function`'s custom gradient at that call.

@@ -30,7 +30,7 @@ def Differentiate : Pass<"differentiate", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
                            "mlir::scf::SCFDialect", "mlir::memref::MemRefDialect",
-                           "mlir::linalg::LinalgDialect",
+                           "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::func::FuncDialect"];
 }
 
