@@ -90,6 +90,20 @@ public:
   }
 
 private:
+  /// Makes a scope the current one while it lives.
+  class EnterScope {
+  public:
+    EnterScope(ReverseSweep &sweep, Scope &entered)
+        : sweep(sweep), saved(sweep.scope) {
+      sweep.scope = &entered;
+    }
+    ~EnterScope() { sweep.scope = saved; }
+
+  private:
+    ReverseSweep &sweep;
+    Scope *saved;
+  };
+
   //===--- Values available to the reverse code ---------------------------===//
 
   Scope *owner(Value value) {
@@ -261,13 +275,12 @@ private:
       nested.outerAdjoints.insert(value);
       nested.adjoint[value] = outerInit.empty() ? Value() : outerInit[i];
     }
-    Scope *saved = scope;
-    scope = &nested;
-    seed(b);
-    LogicalResult result = reverseBlock(block, b);
-    scope = saved;
-    if (failed(result))
-      return failure();
+    {
+      EnterScope enter(*this, nested);
+      seed(b);
+      if (failed(reverseBlock(block, b)))
+        return failure();
+    }
     SmallVector<Value> adjoints;
     for (Value value : outerValues) {
       Value adjoint = nested.adjoint.lookup(value);
@@ -297,13 +310,11 @@ private:
   //===--- Loops and branches ---------------------------------------------===//
 
   LogicalResult reverseRegionOp(Operation *op, OpBuilder &b) {
-    Location loc = op->getLoc();
     SmallVector<Value> outer = outerScalars(op);
     if (auto loop = dyn_cast<scf::ForOp>(op))
       return reverseFor(loop, outer, b);
     if (auto branch = dyn_cast<scf::IfOp>(op))
       return reverseIf(branch, outer, b);
-    (void)loc;
     return reverseWhile(cast<scf::WhileOp>(op), outer, b);
   }
 
@@ -385,13 +396,11 @@ private:
       return failure();
     SmallVector<Value> yields;
     {
-      Scope *saved = scope;
-      scope = &nested;
+      EnterScope enter(*this, nested);
       for (unsigned i : carried)
         yields.push_back(adjointOrZero(loop.getRegionIterArgs()[i], inner, loc));
       for (unsigned i : buffers)
         yields.push_back(nested.shadow.lookup(body.getArgument(i + 1)));
-      scope = saved;
     }
     llvm::append_range(yields, *outerAdjoints);
     scf::YieldOp::create(inner, loc, yields);
@@ -508,13 +517,11 @@ private:
           builder, nested);
       if (failed(outerAdjoints))
         return failure();
-      Scope *saved = scope;
-      scope = &nested;
+      EnterScope enter(*this, nested);
       SmallVector<Value> carriedAdjoints;
       for (unsigned i : carried)
         carriedAdjoints.push_back(
             adjointOrZero(loop.getBeforeArguments()[i], builder, loc));
-      scope = saved;
       return std::make_pair(carriedAdjoints, *outerAdjoints);
     };
 
@@ -545,11 +552,9 @@ private:
       return failure();
     SmallVector<Value> forwardedAdjoints;
     {
-      Scope *saved = scope;
-      scope = &afterScope;
+      EnterScope enter(*this, afterScope);
       for (unsigned i : forwarded)
         forwardedAdjoints.push_back(adjointOrZero(after.getArgument(i), inner, loc));
-      scope = saved;
     }
     auto previous = reverseBefore(inner, forwardedAdjoints, *outerAfter);
     if (failed(previous))

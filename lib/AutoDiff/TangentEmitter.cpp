@@ -143,26 +143,10 @@ private:
                                       map.lookup(loop.getUpperBound()),
                                       map.lookup(loop.getStep()), inits);
       dropTerminator(clone.getBody());
-      map.map(loop.getInductionVar(), clone.getInductionVar());
-      Block &body = *loop.getBody();
-      // The induction variable is mapped above; iteration arguments follow.
-      unsigned next = loop.getNumRegionIterArgs() + 1;
-      for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-        map.map(arg, clone.getRegionIterArgs()[i]);
-        if (carriesTangent(arg))
-          tangent[arg] = clone.getBody()->getArgument(next++);
-      }
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToEnd(clone.getBody());
-      for (Operation &inner : body.without_terminator())
-        if (failed(emitOp(&inner, b)))
-          return failure();
-      auto yield = cast<scf::YieldOp>(body.getTerminator());
-      SmallVector<Value> operands = mapped(yield.getOperands());
-      for (Value operand : terminatorTangentSources(yield))
-        operands.push_back(tangentOrZero(b, loc, operand));
-      scf::YieldOp::create(b, loc, operands);
-      b.setInsertionPointAfter(clone);
+      // The induction variable is not active, so the body's arguments line
+      // up with the clone's, tangents following.
+      if (failed(emitRegionBody(*loop.getBody(), *clone.getBody(), b)))
+        return failure();
       mapResults(loop, clone);
       return success();
     }

@@ -151,6 +151,18 @@ public:
   Type argType(size_t j) { return callee.getArgumentTypes()[diffArgs[j]]; }
   TypeRange resultTypes() { return callee.getResultTypes(); }
 
+  /// The unit tangent of differentiated argument `j` along the element at
+  /// flat position `flat` (all of it for a scalar), and that element's
+  /// indices.
+  Value basisDirection(size_t j, Value flat, SmallVector<Value> &indices) {
+    if (!flat)
+      return t.splat(argType(j), 1.0);
+    indices = t.delinearize(flat, shapeOf(argType(j)));
+    return tensor::InsertOp::create(b, loc,
+                                    t.splat(getElementTypeOrSelf(argType(j)), 1.0),
+                                    t.splat(argType(j), 0.0), indices);
+  }
+
   /// Result tangents for the tangent `direction` of differentiated argument
   /// `j` alone, by forward mode or by central differences.
   SmallVector<Value> tangents(size_t j, Value direction, bool finiteDifferences) {
@@ -195,15 +207,7 @@ public:
     for (size_t j = 0; j < diffArgs.size(); ++j) {
       auto column = [&](Value flat, ValueRange current) {
         SmallVector<Value> indices;
-        Value direction;
-        if (flat) {
-          indices = t.delinearize(flat, shapeOf(argType(j)));
-          direction = tensor::InsertOp::create(
-              b, loc, t.splat(getElementTypeOrSelf(argType(j)), 1.0),
-              t.splat(argType(j), 0.0), indices);
-        } else {
-          direction = t.splat(argType(j), 1.0);
-        }
+        Value direction = basisDirection(j, flat, indices);
         SmallVector<Value> columnValues = tangents(j, direction, finiteDifferences);
         SmallVector<Value> updated;
         for (size_t k = 0; k < numResults; ++k)
@@ -272,13 +276,7 @@ public:
     for (size_t j = 0; j < diffArgs.size(); ++j) {
       auto column = [&](Value flat, ValueRange current) {
         SmallVector<Value> indices;
-        Value direction = t.splat(argType(j), 1.0);
-        if (flat) {
-          indices = t.delinearize(flat, shapeOf(argType(j)));
-          direction = tensor::InsertOp::create(
-              b, loc, t.splat(getElementTypeOrSelf(argType(j)), 1.0),
-              t.splat(argType(j), 0.0), indices);
-        }
+        Value direction = basisDirection(j, flat, indices);
         SmallVector<Value> columnValues = tangents(j, direction, finiteDifferences);
         Value sum;
         for (auto [cotangent, value] : llvm::zip(cotangents, columnValues)) {
