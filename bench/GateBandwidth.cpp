@@ -83,7 +83,9 @@ Workspace &workspace(int numQubits) {
   return *current;
 }
 
-double stateBytes(int numQubits) { return std::ldexp(double(sizeof(Amplitude)), numQubits); }
+double stateBytes(int numQubits) {
+  return std::ldexp(double(sizeof(Amplitude)), numQubits);
+}
 
 constexpr size_t kCacheLine = 64;
 
@@ -109,10 +111,11 @@ void scaleInPlace(double *data, size_t count, double re, double im) {
 void streamBenchmark(benchmark::State &state) {
   const int n = static_cast<int>(state.range(0));
   Workspace &w = workspace(n);
-  const Amplitude factor = std::polar(1.0, 0.1); // |factor| = 1 keeps values bounded
+  const Amplitude factor =
+      std::polar(1.0, 0.1); // |factor| = 1 keeps values bounded
   for (auto _ : state) {
-    scaleInPlace(reinterpret_cast<double *>(w.stream.data()), w.stream.size(), factor.real(),
-                 factor.imag());
+    scaleInPlace(reinterpret_cast<double *>(w.stream.data()), w.stream.size(),
+                 factor.real(), factor.imag());
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(int64_t(state.iterations() * 2 * stateBytes(n)));
@@ -132,13 +135,15 @@ void gateBenchmark(benchmark::State &state, GateCase gate) {
   }
   const std::optional<int64_t> controlWire =
       gate.controlled ? std::optional<int64_t>(control) : std::nullopt;
-  state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, controlWire)));
+  state.SetBytesProcessed(
+      int64_t(state.iterations() * touchedBytes(n, controlWire)));
 }
 
 /// Console output as usual, and the bandwidth of every run kept for the table.
 class CollectingReporter : public benchmark::ConsoleReporter {
 public:
-  CollectingReporter() : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular) {}
+  CollectingReporter()
+      : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular) {}
 
   // bandwidth[name][n][wire], the best over repetitions; the stream has wire 0.
   std::map<std::string, std::map<int, std::map<int, double>>> bandwidth;
@@ -160,12 +165,15 @@ void printSummary(const CollectingReporter &reporter) {
   const auto &baselines = reporter.bandwidth.find(kBaseline);
   if (baselines == reporter.bandwidth.end())
     return;
-  std::printf("\nGate bandwidth / stream bandwidth, over wires (1.00 = as fast as the stream)\n"
-              "Bytes = those of the 64-byte cache lines holding amplitudes the gate acts on,\n"
-              "read and written once: the whole state, or half of it for a control on a wire\n"
+  std::printf("\nGate bandwidth / stream bandwidth, over wires (1.00 = as fast "
+              "as the stream)\n"
+              "Bytes = those of the 64-byte cache lines holding amplitudes the "
+              "gate acts on,\n"
+              "read and written once: the whole state, or half of it for a "
+              "control on a wire\n"
               "of stride 64 bytes (wire 2) or more.\n");
-  std::printf("%6s  %-9s %12s  %7s  %7s  %s\n", "qubits", "gate", "stream GB/s", "worst",
-              "median", "worst wire");
+  std::printf("%6s  %-9s %12s  %7s  %7s  %s\n", "qubits", "gate", "stream GB/s",
+              "worst", "median", "worst wire");
   for (const auto &[n, streamByWire] : baselines->second) {
     const double stream = streamByWire.at(0);
     for (const GateCase &gate : kGates) {
@@ -177,10 +185,11 @@ void printSummary(const CollectingReporter &reporter) {
         ratios.push_back({bytesPerSecond / stream, wire});
       std::sort(ratios.begin(), ratios.end());
       const size_t m = ratios.size();
-      const double median = m % 2 ? ratios[m / 2].first
-                                  : (ratios[m / 2 - 1].first + ratios[m / 2].first) / 2;
-      std::printf("%6d  %-9s %12.1f  %7.2f  %7.2f  %d\n", n, gate.name, stream / 1e9,
-                  ratios[0].first, median, ratios[0].second);
+      const double median =
+          m % 2 ? ratios[m / 2].first
+                : (ratios[m / 2 - 1].first + ratios[m / 2].first) / 2;
+      std::printf("%6d  %-9s %12.1f  %7.2f  %7.2f  %d\n", n, gate.name,
+                  stream / 1e9, ratios[0].first, median, ratios[0].second);
     }
   }
 }
@@ -201,7 +210,8 @@ void registerBenchmarks() {
 } // namespace
 
 int main(int argc, char **argv) {
-  // A default minimum time placed before the user's flags, which may override it.
+  // A default minimum time placed before the user's flags, which may override
+  // it.
   std::vector<char *> args(argv, argv + argc);
   char minTime[] = "--benchmark_min_time=0.2";
   args.insert(args.begin() + 1, minTime);

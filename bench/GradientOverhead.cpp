@@ -62,15 +62,17 @@ public:
   void ReportRuns(const std::vector<Run> &runs) override {
     for (const Run &run : runs)
       if (run.run_type == Run::RT_Iteration)
-        seconds[run.run_name.function_name] = run.GetAdjustedRealTime() /
-                                        benchmark::GetTimeUnitMultiplier(run.time_unit);
+        seconds[run.run_name.function_name] =
+            run.GetAdjustedRealTime() /
+            benchmark::GetTimeUnitMultiplier(run.time_unit);
     ConsoleReporter::ReportRuns(runs);
   }
   std::map<std::string, double> seconds;
 };
 
 std::string benchmarkName(const Compiled &compiled, const char *entry) {
-  return compiled.name + (compiled.optimizeBeforeAD ? "/opt/" : "/noopt/") + entry;
+  return compiled.name + (compiled.optimizeBeforeAD ? "/opt/" : "/noopt/") +
+         entry;
 }
 
 } // namespace
@@ -79,8 +81,8 @@ int main(int argc, char **argv) {
   benchmark::Initialize(&argc, argv);
   std::vector<std::unique_ptr<Compiled>> programs;
   for (const char *name : kPrograms) {
-    std::string source =
-        readFile(std::string(COT_BENCH_PROGRAMS) + "/gradients/" + name + ".mlir");
+    std::string source = readFile(std::string(COT_BENCH_PROGRAMS) +
+                                  "/gradients/" + name + ".mlir");
     for (bool optimize : {true, false}) {
       cotangent::CompileOptions options;
       options.optimizeBeforeAD = optimize;
@@ -98,27 +100,34 @@ int main(int argc, char **argv) {
     for (const char *entry : {"f", "df"}) {
       Compiled *c = compiled.get();
       std::string name = benchmarkName(*c, entry);
-      benchmark::RegisterBenchmark(name.c_str(), [c, entry](benchmark::State &state) {
-        cotangent::RunStatistics statistics;
-        for (auto _ : state) {
-          auto results = c->program.call(entry, c->arguments, {uint64_t{1}}, &statistics);
-          if (!results) {
-            state.SkipWithError(results.error().message.c_str());
-            return;
-          }
-          benchmark::DoNotOptimize(results->front().data());
-        }
-        if (std::string(entry) == "df")
-          c->tapePeakBytes = statistics.tapePeakBytes;
-      })->Unit(benchmark::kMicrosecond)->UseRealTime();
+      benchmark::RegisterBenchmark(
+          name.c_str(),
+          [c, entry](benchmark::State &state) {
+            cotangent::RunStatistics statistics;
+            for (auto _ : state) {
+              auto results = c->program.call(entry, c->arguments, {uint64_t{1}},
+                                             &statistics);
+              if (!results) {
+                state.SkipWithError(results.error().message.c_str());
+                return;
+              }
+              benchmark::DoNotOptimize(results->front().data());
+            }
+            if (std::string(entry) == "df")
+              c->tapePeakBytes = statistics.tapePeakBytes;
+          })
+          ->Unit(benchmark::kMicrosecond)
+          ->UseRealTime();
     }
   }
   CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
-  std::printf("\ngradient time / primal time (same run); tape high-water mark of @df\n");
+  std::printf("\ngradient time / primal time (same run); tape high-water mark "
+              "of @df\n");
   std::printf("%-12s %12s %12s %8s %14s %8s %14s %12s\n", "kernel", "primal us",
-              "gradient us", "ratio", "ratio no-opt", "opt gain", "tape bytes", "values");
+              "gradient us", "ratio", "ratio no-opt", "opt gain", "tape bytes",
+              "values");
   for (size_t i = 0; i + 1 < programs.size(); i += 2) {
     const Compiled &opt = *programs[i], &noopt = *programs[i + 1];
     auto time = [&](const Compiled &c, const char *entry) {
@@ -129,9 +138,11 @@ int main(int argc, char **argv) {
     double primalNoopt = time(noopt, "f"), gradientNoopt = time(noopt, "df");
     if (primal == 0 || primalNoopt == 0)
       continue; // filtered out
-    std::printf("%-12s %12.1f %12.1f %8.2f %14.2f %8.2f %14lld %12lld\n", opt.name.c_str(),
-                primal * 1e6, gradient * 1e6, gradient / primal, gradientNoopt / primalNoopt,
-                gradientNoopt / gradient, static_cast<long long>(opt.tapePeakBytes),
+    std::printf("%-12s %12.1f %12.1f %8.2f %14.2f %8.2f %14lld %12lld\n",
+                opt.name.c_str(), primal * 1e6, gradient * 1e6,
+                gradient / primal, gradientNoopt / primalNoopt,
+                gradientNoopt / gradient,
+                static_cast<long long>(opt.tapePeakBytes),
                 static_cast<long long>(opt.tapePeakBytes / 8));
   }
   benchmark::Shutdown();

@@ -18,14 +18,16 @@ std::optional<ElementType> hostElementType(Type type) {
     return ElementType::I64;
   if (type.isSignlessInteger(1))
     return ElementType::I1;
-  if (auto complex = dyn_cast<ComplexType>(type); complex && complex.getElementType().isF64())
+  if (auto complex = dyn_cast<ComplexType>(type);
+      complex && complex.getElementType().isF64())
     return ElementType::Complex128;
   return std::nullopt;
 }
 
 std::optional<ArrayType> hostType(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-    std::optional<ElementType> element = hostElementType(tensor.getElementType());
+    std::optional<ElementType> element =
+        hostElementType(tensor.getElementType());
     if (!element || !tensor.hasStaticShape())
       return std::nullopt;
     return ArrayType{*element, tensor.getShape().vec()};
@@ -56,10 +58,11 @@ std::vector<EntryPoint> cotangent::collectEntryPoints(ModuleOp module) {
         if (std::optional<ArrayType> host = hostType(type)) {
           out.push_back(*host);
         } else if (entry.unsupported.empty()) {
-          entry.unsupported = std::string(what) + " " + std::to_string(i) +
-                              " has type " + typeText(type) +
-                              ", which the host cannot pass (it takes f64, f32, "
-                              "i64, i1 and statically shaped tensors of them)";
+          entry.unsupported =
+              std::string(what) + " " + std::to_string(i) + " has type " +
+              typeText(type) +
+              ", which the host cannot pass (it takes f64, f32, "
+              "i64, i1 and statically shaped tensors of them)";
         }
       }
     };

@@ -30,7 +30,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
 }
 
 void initializeNativeTarget() {
@@ -151,8 +152,8 @@ Result<Program> Program::compile(std::string_view source,
     mlir::PassManager pm(&context);
     std::string pipelineErrors;
     llvm::raw_string_ostream pipelineErrorStream(pipelineErrors);
-    if (mlir::failed(mlir::parsePassPipeline(stage.passes, pm,
-                                             pipelineErrorStream)))
+    if (mlir::failed(
+            mlir::parsePassPipeline(stage.passes, pm, pipelineErrorStream)))
       return compileError("internal error: stage " + stage.name.str() + ": " +
                           pipelineErrors);
     if (mlir::failed(pm.run(*module)))
@@ -175,7 +176,8 @@ Result<Program> Program::compile(std::string_view source,
   auto transform = [&](llvm::Module *llvmModule) -> llvm::Error {
     // Buffers come from the runtime's allocator, which returns fresh memory
     // like malloc: saying so lets LLVM keep values in registers and vectorise.
-    if (llvm::Function *alloc = llvmModule->getFunction("_mlir_memref_to_llvm_alloc"))
+    if (llvm::Function *alloc =
+            llvmModule->getFunction("_mlir_memref_to_llvm_alloc"))
       alloc->addRetAttr(llvm::Attribute::NoAlias);
     if (llvm::Error error = optimize(llvmModule))
       return error;
@@ -188,7 +190,8 @@ Result<Program> Program::compile(std::string_view source,
     return llvm::Error::success();
   };
   mlir::ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transform; // a function_ref: `transform` must outlive create()
+  engineOptions.transformer =
+      transform; // a function_ref: `transform` must outlive create()
   auto engine = mlir::ExecutionEngine::create(*module, engineOptions);
   if (!engine)
     return compileError(diagnostics + "code generation failed: " +
@@ -197,8 +200,9 @@ Result<Program> Program::compile(std::string_view source,
   impl->engine->registerSymbols([](llvm::orc::MangleAndInterner mangle) {
     llvm::orc::SymbolMap map;
     for (const runtime::Symbol &symbol : runtime::symbols())
-      map[mangle(symbol.name)] = {llvm::orc::ExecutorAddr::fromPtr(symbol.address),
-                                  llvm::JITSymbolFlags::Exported};
+      map[mangle(symbol.name)] = {
+          llvm::orc::ExecutorAddr::fromPtr(symbol.address),
+          llvm::JITSymbolFlags::Exported};
     return map;
   });
   impl->engine->initialize();
@@ -208,8 +212,8 @@ Result<Program> Program::compile(std::string_view source,
       if (auto function = impl->engine->lookupPacked(
               ("_mlir_ciface_" + kEntryWrapperPrefix + entry.name).str());
           !function)
-        return compileError("code generation failed for @" + entry.name +
-                            ": " + llvm::toString(function.takeError()));
+        return compileError("code generation failed for @" + entry.name + ": " +
+                            llvm::toString(function.takeError()));
   impl->timings.push_back({kLLVMStageName.str(), millisecondsSince(start)});
   return Program(std::move(impl));
 }
@@ -223,16 +227,17 @@ Result<std::vector<Array>> Program::call(std::string_view name,
     std::string known;
     for (const EntryPoint &candidate : impl_->entries)
       known += (known.empty() ? "" : ", ") + candidate.name;
-    return usageError("no entry point named '" + std::string(name) +
-                      "'; the program has: " + (known.empty() ? "none" : known));
+    return usageError(
+        "no entry point named '" + std::string(name) +
+        "'; the program has: " + (known.empty() ? "none" : known));
   }
   if (!entry->unsupported.empty())
-    return usageError("@" + entry->name + " cannot be called from the host: " +
-                      entry->unsupported);
+    return usageError("@" + entry->name +
+                      " cannot be called from the host: " + entry->unsupported);
   if (arguments.size() != entry->arguments.size())
     return usageError("@" + entry->name + " takes " +
-                      std::to_string(entry->arguments.size()) + " argument(s) " +
-                      listTypes(entry->arguments) + " but " +
+                      std::to_string(entry->arguments.size()) +
+                      " argument(s) " + listTypes(entry->arguments) + " but " +
                       std::to_string(arguments.size()) + " were given");
   for (size_t i = 0; i < arguments.size(); ++i)
     if (!(arguments[i].type() == entry->arguments[i]))
@@ -259,14 +264,16 @@ Result<std::vector<Array>> Program::call(std::string_view name,
   if (!function)
     return Error{Error::Kind::Runtime, llvm::toString(function.takeError())};
   runtime::RunReport report;
-  std::optional<std::string> failure = runtime::invoke(
-      *function, packedArguments.data(), runtime::RunOptions{options.seed}, &report);
+  std::optional<std::string> failure =
+      runtime::invoke(*function, packedArguments.data(),
+                      runtime::RunOptions{options.seed}, &report);
   if (statistics)
     statistics->tapePeakBytes = report.tapePeakBytes;
   if (failure)
     return Error{Error::Kind::Runtime, *failure};
-  return std::vector<Array>(std::make_move_iterator(buffers.begin() + arguments.size()),
-                            std::make_move_iterator(buffers.end()));
+  return std::vector<Array>(
+      std::make_move_iterator(buffers.begin() + arguments.size()),
+      std::make_move_iterator(buffers.end()));
 }
 
 std::string cotangent::describePipeline() {

@@ -19,7 +19,8 @@ bool cotangent::autodiff::isDifferentiableType(Type type) {
 
 bool cotangent::autodiff::isViewOp(Operation *op) {
   return isa<memref::SubViewOp, memref::CastOp, memref::ReinterpretCastOp,
-             memref::ExpandShapeOp, memref::CollapseShapeOp, memref::TransposeOp>(op);
+             memref::ExpandShapeOp, memref::CollapseShapeOp,
+             memref::TransposeOp>(op);
 }
 
 Value cotangent::autodiff::bufferRoot(Value buffer) {
@@ -33,7 +34,8 @@ Value cotangent::autodiff::bufferRoot(Value buffer) {
 
 bool cotangent::autodiff::usesTape(func::FuncOp function) {
   return reachesOp(function, [](Operation *op) {
-    return isa<cotangent::gradient::TapePushOp, cotangent::gradient::TapePopOp>(op);
+    return isa<cotangent::gradient::TapePushOp, cotangent::gradient::TapePopOp>(
+        op);
   });
 }
 
@@ -42,14 +44,16 @@ static bool onlyLoaded(Value buffer) {
   for (Operation *user : buffer.getUsers()) {
     if (isa<memref::LoadOp, memref::DimOp>(user))
       continue;
-    if (isViewOp(user) && user->getOperand(0) == buffer && onlyLoaded(user->getResult(0)))
+    if (isViewOp(user) && user->getOperand(0) == buffer &&
+        onlyLoaded(user->getResult(0)))
       continue;
     return false;
   }
   return true;
 }
 
-SmallVector<unsigned> cotangent::autodiff::readOnlyBufferArguments(func::FuncOp function) {
+SmallVector<unsigned>
+cotangent::autodiff::readOnlyBufferArguments(func::FuncOp function) {
   SmallVector<unsigned> indices;
   for (BlockArgument arg : function.getArguments())
     if (isa<MemRefType>(arg.getType()) && isDifferentiableType(arg.getType()) &&
@@ -70,7 +74,8 @@ Activity::Activity(func::FuncOp function, ArrayRef<unsigned> activeArgs)
 }
 
 bool Activity::callUsesTape(func::CallOp call) {
-  auto [it, inserted] = tapeCalls.try_emplace(call.getCalleeAttr().getAttr(), false);
+  auto [it, inserted] =
+      tapeCalls.try_emplace(call.getCalleeAttr().getAttr(), false);
   if (inserted)
     if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
             call, call.getCalleeAttr()))
@@ -103,7 +108,8 @@ bool Activity::losesDerivative(Operation *op) const {
 }
 
 bool Activity::isActiveCall(func::CallOp call) {
-  return llvm::any_of(call.getOperands(), [&](Value v) { return isActive(v); }) ||
+  return llvm::any_of(call.getOperands(),
+                      [&](Value v) { return isActive(v); }) ||
          callUsesTape(call);
 }
 
@@ -141,8 +147,8 @@ void Activity::propagate(Operation *op, bool &changed) {
     return; // views share their root's activity
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     for (auto [init, arg, result, yielded] :
-         llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults(),
-                   loop.getYieldedValues())) {
+         llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(),
+                   loop.getResults(), loop.getYieldedValues())) {
       flow(init, arg);
       flow(yielded, arg);
       flow(yielded, result);
@@ -151,12 +157,15 @@ void Activity::propagate(Operation *op, bool &changed) {
   }
   if (auto loop = dyn_cast<scf::WhileOp>(op)) {
     scf::ConditionOp condition = loop.getConditionOp();
-    for (auto [init, arg] : llvm::zip(loop.getInits(), loop.getBeforeArguments()))
+    for (auto [init, arg] :
+         llvm::zip(loop.getInits(), loop.getBeforeArguments()))
       flow(init, arg);
-    for (auto [yielded, arg] : llvm::zip(loop.getYieldedValues(), loop.getBeforeArguments()))
+    for (auto [yielded, arg] :
+         llvm::zip(loop.getYieldedValues(), loop.getBeforeArguments()))
       flow(yielded, arg);
     for (auto [forwarded, after, result] :
-         llvm::zip(condition.getArgs(), loop.getAfterArguments(), loop.getResults())) {
+         llvm::zip(condition.getArgs(), loop.getAfterArguments(),
+                   loop.getResults())) {
       flow(forwarded, after);
       flow(forwarded, result);
     }

@@ -31,7 +31,8 @@ bool usesTape(mlir::func::FuncOp function);
 
 /// Float buffer arguments of `function` that are only ever loaded from
 /// (directly or through views), never written nor passed on.
-llvm::SmallVector<unsigned> readOnlyBufferArguments(mlir::func::FuncOp function);
+llvm::SmallVector<unsigned>
+readOnlyBufferArguments(mlir::func::FuncOp function);
 
 class Activity {
 public:
@@ -58,7 +59,7 @@ private:
   bool callUsesTape(mlir::func::CallOp call);
 
   mutable mlir::func::FuncOp function; // MLIR op handles have no const API
-  llvm::DenseSet<mlir::Value> active; ///< scalars and buffer roots
+  llvm::DenseSet<mlir::Value> active;  ///< scalars and buffer roots
   llvm::DenseMap<mlir::Attribute, bool> tapeCalls; ///< callee -> usesTape
 };
 

@@ -12,13 +12,15 @@ using namespace mlir;
 using namespace cotangent::autodiff;
 
 // Ties go to the first operand.
-static SmallVector<Value> maxPartials(PartialBuilder &p, ArrayRef<Value> x, Value) {
+static SmallVector<Value> maxPartials(PartialBuilder &p, ArrayRef<Value> x,
+                                      Value) {
   Value second = p.less(x[0], x[1]);
   return {p.select(second, p.constant(0), p.constant(1)),
           p.select(second, p.constant(1), p.constant(0))};
 }
 
-static SmallVector<Value> minPartials(PartialBuilder &p, ArrayRef<Value> x, Value) {
+static SmallVector<Value> minPartials(PartialBuilder &p, ArrayRef<Value> x,
+                                      Value) {
   Value second = p.less(x[1], x[0]);
   return {p.select(second, p.constant(0), p.constant(1)),
           p.select(second, p.constant(1), p.constant(0))};

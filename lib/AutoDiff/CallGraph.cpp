@@ -24,8 +24,8 @@ static bool reachesOp(func::FuncOp function,
   return result.wasInterrupted();
 }
 
-bool cotangent::autodiff::reachesOp(func::FuncOp function,
-                                    llvm::function_ref<bool(Operation *)> matches) {
+bool cotangent::autodiff::reachesOp(
+    func::FuncOp function, llvm::function_ref<bool(Operation *)> matches) {
   llvm::SmallPtrSet<Operation *, 8> visited;
   return ::reachesOp(function, matches, visited);
 }

@@ -62,14 +62,15 @@ int64_t byteSize(Type type) {
 }
 
 /// Calls runtime function `name`, declaring it on first use.
-func::CallOp callRuntime(OpBuilder &b, Location loc, ModuleOp module, StringRef name,
-                         TypeRange results, ValueRange operands) {
+func::CallOp callRuntime(OpBuilder &b, Location loc, ModuleOp module,
+                         StringRef name, TypeRange results,
+                         ValueRange operands) {
   auto function = module.lookupSymbol<func::FuncOp>(name);
   if (!function) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    function = func::FuncOp::create(b, loc, name,
-                                    b.getFunctionType(operands.getTypes(), results));
+    function = func::FuncOp::create(
+        b, loc, name, b.getFunctionType(operands.getTypes(), results));
     function.setPrivate();
   }
   return func::CallOp::create(b, loc, function, operands);
@@ -78,22 +79,25 @@ func::CallOp callRuntime(OpBuilder &b, Location loc, ModuleOp module, StringRef 
 /// Copies a residual buffer to or from the tape (`direction`: "put" or
 /// "get"). The buffer goes as an unranked memref so that buffer deallocation
 /// sees the call use it.
-void moveResidual(OpBuilder &b, Location loc, ModuleOp module, StringRef direction,
-                  Value tape, int64_t index, Value buffer, Type residualType) {
+void moveResidual(OpBuilder &b, Location loc, ModuleOp module,
+                  StringRef direction, Value tape, int64_t index, Value buffer,
+                  Type residualType) {
   Type element = bufferType(residualType).getElementType();
   Value unranked = memref::CastOp::create(
       b, loc, UnrankedMemRefType::get(element, /*memorySpace=*/0), buffer);
   std::string elementName;
   llvm::raw_string_ostream(elementName) << element;
-  callRuntime(b, loc, module, ("__cot_residuals_" + direction + "_" + elementName).str(),
-              {}, {tape, i64Constant(b, loc, index), unranked,
-                   i64Constant(b, loc, byteSize(residualType))});
+  callRuntime(b, loc, module,
+              ("__cot_residuals_" + direction + "_" + elementName).str(), {},
+              {tape, i64Constant(b, loc, index), unranked,
+               i64Constant(b, loc, byteSize(residualType))});
 }
 
 /// Signature of the triple: (value, shadow) per input and per result.
 SmallVector<Type> pairedBuffers(FunctionType callee) {
   SmallVector<Type> types;
-  for (Type type : llvm::concat<const Type>(callee.getInputs(), callee.getResults())) {
+  for (Type type :
+       llvm::concat<const Type>(callee.getInputs(), callee.getResults())) {
     types.push_back(bufferType(type));
     types.push_back(bufferType(type));
   }
@@ -105,7 +109,9 @@ void emitConventionForward(OpBuilder &b, Location loc, ModuleOp module,
   unsigned numInputs = custom.calleeType.getNumInputs();
   unsigned numResults = custom.calleeType.getNumResults();
   auto in = [&](unsigned i) { return entry->getArgument(2 * i); };
-  auto out = [&](unsigned j) { return entry->getArgument(2 * (numInputs + j)); };
+  auto out = [&](unsigned j) {
+    return entry->getArgument(2 * (numInputs + j));
+  };
 
   SmallVector<Value> operands;
   for (auto [i, type] : llvm::enumerate(custom.calleeType.getInputs()))
@@ -139,7 +145,8 @@ void emitConventionForward(OpBuilder &b, Location loc, ModuleOp module,
                        i64Constant(b, loc, residuals.size()))
                .getResult(0);
     for (auto [k, buffer] : llvm::enumerate(residuals))
-      moveResidual(b, loc, module, "put", tape, k, buffer, forwardResults[numResults + k]);
+      moveResidual(b, loc, module, "put", tape, k, buffer,
+                   forwardResults[numResults + k]);
   }
   func::ReturnOp::create(b, loc, tape);
 }
@@ -149,18 +156,23 @@ void emitConventionReverse(OpBuilder &b, Location loc, ModuleOp module,
   unsigned numInputs = custom.calleeType.getNumInputs();
   unsigned numResults = custom.calleeType.getNumResults();
   auto dIn = [&](unsigned i) { return entry->getArgument(2 * i + 1); };
-  auto dOut = [&](unsigned j) { return entry->getArgument(2 * (numInputs + j) + 1); };
+  auto dOut = [&](unsigned j) {
+    return entry->getArgument(2 * (numInputs + j) + 1);
+  };
   Value tape = entry->getArguments().back();
 
   SmallVector<Value> operands;
-  ArrayRef<Type> residualTypes = custom.forwardType.getResults().drop_front(numResults);
+  ArrayRef<Type> residualTypes =
+      custom.forwardType.getResults().drop_front(numResults);
   for (auto [k, type] : llvm::enumerate(residualTypes)) {
     Value buffer = newBuffer(b, loc, type);
     moveResidual(b, loc, module, "get", tape, k, buffer, type);
-    operands.push_back(isa<TensorType>(type) ? buffer : unboxed(b, loc, buffer));
+    operands.push_back(isa<TensorType>(type) ? buffer
+                                             : unboxed(b, loc, buffer));
   }
   for (auto [j, type] : llvm::enumerate(custom.calleeType.getResults()))
-    operands.push_back(isa<TensorType>(type) ? dOut(j) : unboxed(b, loc, dOut(j)));
+    operands.push_back(isa<TensorType>(type) ? dOut(j)
+                                             : unboxed(b, loc, dOut(j)));
   SmallVector<Value> tensorCotangents(numInputs);
   for (auto [i, type] : llvm::enumerate(custom.calleeType.getInputs()))
     if (isa<TensorType>(type)) {
@@ -187,7 +199,8 @@ void emitConventionReverse(OpBuilder &b, Location loc, ModuleOp module,
 
 /// The triple's forward and reverse functions for `callee`, made once.
 FailureOr<std::pair<func::FuncOp, func::FuncOp>>
-conventionFunctions(Engine &engine, func::FuncOp callee, CustomGradient &custom) {
+conventionFunctions(Engine &engine, func::FuncOp callee,
+                    CustomGradient &custom) {
   if (!custom.conventionForward) {
     // The residual tape copies floats (the runtime has f32 and f64 copies).
     unsigned numResults = custom.calleeType.getNumResults();
@@ -195,7 +208,8 @@ conventionFunctions(Engine &engine, func::FuncOp callee, CustomGradient &custom)
       if (!bufferType(type).getElementType().isF64() &&
           !bufferType(type).getElementType().isF32())
         return engine.emitError(custom.forward)
-               << "custom gradient residuals must be f32 or f64 values or tensors, "
+               << "custom gradient residuals must be f32 or f64 values or "
+                  "tensors, "
                   "not "
                << type;
     MLIRContext *context = callee.getContext();
@@ -211,21 +225,24 @@ conventionFunctions(Engine &engine, func::FuncOp callee, CustomGradient &custom)
         callee, ".rev", FunctionType::get(context, reverseInputs, {}));
     OpBuilder b(context);
     b.setInsertionPointToStart(custom.conventionForward.addEntryBlock());
-    emitConventionForward(b, loc, module, custom, &custom.conventionForward.front());
+    emitConventionForward(b, loc, module, custom,
+                          &custom.conventionForward.front());
     b.setInsertionPointToStart(custom.conventionReverse.addEntryBlock());
-    emitConventionReverse(b, loc, module, custom, &custom.conventionReverse.front());
+    emitConventionReverse(b, loc, module, custom,
+                          &custom.conventionReverse.front());
   }
   return std::make_pair(custom.conventionForward, custom.conventionReverse);
 }
 
 } // namespace
 
-FailureOr<SmallVector<Value>> cotangent::autodiff::emitCustomForward(OpBuilder &b, Engine &engine,
-                                                          func::CallOp call,
-                                                          ValueRange operands,
-                                                          CustomGradient &custom) {
+FailureOr<SmallVector<Value>>
+cotangent::autodiff::emitCustomForward(OpBuilder &b, Engine &engine,
+                                       func::CallOp call, ValueRange operands,
+                                       CustomGradient &custom) {
   Location loc = call.getLoc();
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
   auto functions = conventionFunctions(engine, callee, custom);
   if (failed(functions))
     return failure();
@@ -235,13 +252,15 @@ FailureOr<SmallVector<Value>> cotangent::autodiff::emitCustomForward(OpBuilder &
   // for its shadow.
   SmallVector<Value> buffers;
   for (auto [i, type] : llvm::enumerate(custom.calleeType.getInputs())) {
-    Value buffer = isa<TensorType>(type) ? operands[i] : boxed(b, loc, operands[i]);
+    Value buffer =
+        isa<TensorType>(type) ? operands[i] : boxed(b, loc, operands[i]);
     buffers.append({buffer, buffer});
   }
   unsigned nextOut = numInputs;
   SmallVector<Value> scalarOuts;
   for (Type type : custom.calleeType.getResults()) {
-    Value buffer = isa<TensorType>(type) ? operands[nextOut++] : newBuffer(b, loc, type);
+    Value buffer =
+        isa<TensorType>(type) ? operands[nextOut++] : newBuffer(b, loc, type);
     if (!isa<TensorType>(type))
       scalarOuts.push_back(buffer);
     buffers.append({buffer, buffer});
@@ -253,20 +272,21 @@ FailureOr<SmallVector<Value>> cotangent::autodiff::emitCustomForward(OpBuilder &
                              [&](Value out) { return unboxed(b, loc, out); });
 }
 
-LogicalResult cotangent::autodiff::emitCustomReverse(OpBuilder &b, Engine &engine,
-                                                     func::CallOp call,
-                                                     CustomGradient &custom,
-                                                     const ReverseAccess &access) {
+LogicalResult cotangent::autodiff::emitCustomReverse(
+    OpBuilder &b, Engine &engine, func::CallOp call, CustomGradient &custom,
+    const ReverseAccess &access) {
   Location loc = call.getLoc();
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
   auto functions = conventionFunctions(engine, callee, custom);
   if (failed(functions))
     return failure();
   func::FuncOp reverse = functions->second;
   unsigned numInputs = custom.calleeType.getNumInputs();
-  Value address = TapePopOp::create(b, loc, TypeRange{b.getI64Type()}).getResult(0);
-  Value tape = LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                                        address);
+  Value address =
+      TapePopOp::create(b, loc, TypeRange{b.getI64Type()}).getResult(0);
+  Value tape = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
 
   // The primal values are on the residual tape, not in buffers any more:
   // each shadow stands in for its value's buffer.
@@ -296,7 +316,8 @@ LogicalResult cotangent::autodiff::emitCustomReverse(OpBuilder &b, Engine &engin
       shadow = *found;
       resultShadows.push_back(shadow);
     } else {
-      shadow = boxed(b, loc, access.adjointOrZero(call.getResult(nextResult++)));
+      shadow =
+          boxed(b, loc, access.adjointOrZero(call.getResult(nextResult++)));
     }
     buffers.append({shadow, shadow});
   }

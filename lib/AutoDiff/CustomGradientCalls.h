@@ -1,4 +1,5 @@
-//===- CustomGradientCalls.h - calls of functions with custom_grad -*- C++ -*-===//
+//===- CustomGradientCalls.h - calls of functions with custom_grad -*- C++
+//-*-===//
 //
 // At a call of a function with a `gradient.custom_grad`, the forward sweep
 // calls the custom gradient's forward function (the destination-passing
@@ -19,20 +20,21 @@ namespace cotangent::autodiff {
 struct ReverseAccess {
   llvm::function_ref<mlir::FailureOr<mlir::Value>(mlir::Value buffer)> shadowOf;
   llvm::function_ref<mlir::Value(mlir::Value scalar)> adjointOrZero;
-  llvm::function_ref<void(mlir::Value scalar, mlir::Value contribution)> addAdjoint;
+  llvm::function_ref<void(mlir::Value scalar, mlir::Value contribution)>
+      addAdjoint;
   llvm::function_ref<bool(mlir::Value)> isActive;
 };
 
 /// Forward sweep of `call` (whose operands are `operands` in the new code):
 /// returns the values of the call's results.
-mlir::FailureOr<llvm::SmallVector<mlir::Value>> emitCustomForward(mlir::OpBuilder &b, Engine &engine,
-                                                 mlir::func::CallOp call,
-                                                 mlir::ValueRange operands,
-                                                 CustomGradient &custom);
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitCustomForward(mlir::OpBuilder &b, Engine &engine, mlir::func::CallOp call,
+                  mlir::ValueRange operands, CustomGradient &custom);
 
 /// Reverse sweep of `call`.
 mlir::LogicalResult emitCustomReverse(mlir::OpBuilder &b, Engine &engine,
-                                      mlir::func::CallOp call, CustomGradient &custom,
+                                      mlir::func::CallOp call,
+                                      CustomGradient &custom,
                                       const ReverseAccess &access);
 
 } // namespace cotangent::autodiff

@@ -50,18 +50,20 @@ func::FuncOp Engine::callingWrapper(func::FuncOp function) {
   std::string name = (function.getName() + ".call").str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
-  func::FuncOp wrapper = createFunction(function, ".call", function.getFunctionType());
+  func::FuncOp wrapper =
+      createFunction(function, ".call", function.getFunctionType());
   Block *entry = wrapper.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
-  auto call = func::CallOp::create(b, function.getLoc(), function, entry->getArguments());
+  auto call = func::CallOp::create(b, function.getLoc(), function,
+                                   entry->getArguments());
   func::ReturnOp::create(b, function.getLoc(), call.getResults());
   return wrapper;
 }
 
 func::FuncOp Engine::createFunction(func::FuncOp base, StringRef suffix,
                                     FunctionType type) {
-  auto function =
-      func::FuncOp::create(base.getLoc(), (base.getName() + suffix).str(), type);
+  auto function = func::FuncOp::create(base.getLoc(),
+                                       (base.getName() + suffix).str(), type);
   function.setPrivate();
   // Renames the new function if its name is taken.
   SymbolTable(module).insert(function, std::next(Block::iterator(base)));
@@ -90,8 +92,8 @@ FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
   if (auto it = tangents.find(key); it != tangents.end())
     return it->second;
   if (function.isExternal())
-    return emitError(requester) << "cannot differentiate @" << function.getName()
-                                << ": it has no body";
+    return emitError(requester) << "cannot differentiate @"
+                                << function.getName() << ": it has no body";
 
   SmallVector<Type> inputs(function.getArgumentTypes());
   for (unsigned index : active)
@@ -100,9 +102,9 @@ FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
   for (Type type : function.getResultTypes())
     if (isa<FloatType>(type))
       results.push_back(type);
-  func::FuncOp target = createFunction(
-      function, ".tangent" + patternSuffix(active),
-      FunctionType::get(function.getContext(), inputs, results));
+  func::FuncOp target =
+      createFunction(function, ".tangent" + patternSuffix(active),
+                     FunctionType::get(function.getContext(), inputs, results));
   tangents[key] = {target, active};
   if (failed(emitTangentFunction(*this, function, activity, active, target)))
     return failure();
@@ -111,7 +113,8 @@ FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
 
 FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
                                             ArrayRef<unsigned> activeArgs,
-                                            Operation *requester, bool outermost) {
+                                            Operation *requester,
+                                            bool outermost) {
   Activity activity(function, activeArgs);
   SmallVector<unsigned> active = activity.activeArguments();
   SmallVector<unsigned> reread;
@@ -123,12 +126,13 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
   if (auto it = reverses.find(key); it != reverses.end())
     return it->second;
   if (function.isExternal())
-    return emitError(requester) << "cannot differentiate @" << function.getName()
-                                << ": it has no body";
+    return emitError(requester) << "cannot differentiate @"
+                                << function.getName() << ": it has no body";
 
   SmallVector<Type> shadows, adjoints;
   for (unsigned index : reread)
-    shadows.push_back(function.getArgumentTypes()[index]); // primal buffers first
+    shadows.push_back(
+        function.getArgumentTypes()[index]); // primal buffers first
   for (unsigned index : active) {
     Type type = function.getArgumentTypes()[index];
     (isa<MemRefType>(type) ? shadows : adjoints).push_back(type);
@@ -136,10 +140,11 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
   for (Type type : function.getResultTypes())
     if (isa<FloatType>(type))
       shadows.push_back(type); // result cotangents follow the shadows
-  func::FuncOp forward = createFunction(function, ".fwd" + suffix,
-                                        function.getFunctionType());
+  func::FuncOp forward =
+      createFunction(function, ".fwd" + suffix, function.getFunctionType());
   func::FuncOp reverseFn = createFunction(
-      function, ".rev" + suffix, FunctionType::get(function.getContext(), shadows, adjoints));
+      function, ".rev" + suffix,
+      FunctionType::get(function.getContext(), shadows, adjoints));
   if (outermost) {
     // The derivative request passes distinct buffers (fresh copies, fresh
     // shadows): telling LLVM lets it vectorise the sweeps' loops.
@@ -156,18 +161,20 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
   return reverses[key];
 }
 
-FailureOr<TangentFunction> Engine::tangentOfCall(func::CallOp call,
-                                                 ArrayRef<unsigned> activeArgs) {
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+FailureOr<TangentFunction>
+Engine::tangentOfCall(func::CallOp call, ArrayRef<unsigned> activeArgs) {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
   callChain.push_back(call);
   FailureOr<TangentFunction> result = tangent(callee, activeArgs, call);
   callChain.pop_back();
   return result;
 }
 
-FailureOr<ReverseFunctions> Engine::reverseOfCall(func::CallOp call,
-                                                  ArrayRef<unsigned> activeArgs) {
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+FailureOr<ReverseFunctions>
+Engine::reverseOfCall(func::CallOp call, ArrayRef<unsigned> activeArgs) {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
   callChain.push_back(call);
   FailureOr<ReverseFunctions> result = reverse(callee, activeArgs, call);
   callChain.pop_back();

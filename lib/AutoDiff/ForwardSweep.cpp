@@ -24,7 +24,6 @@ using cotangent::gradient::TapePushOp;
 
 namespace {
 
-
 class ForwardEmitter {
 public:
   ForwardEmitter(Engine &engine, const Activity &activity, const TapePlan &plan)
@@ -40,7 +39,8 @@ public:
 private:
   /// Emits `block`'s ops, pushing each segment's values at its end; the
   /// terminator gets `extraOperands` appended.
-  LogicalResult emitBlock(Block &block, OpBuilder &b, ValueRange extraOperands) {
+  LogicalResult emitBlock(Block &block, OpBuilder &b,
+                          ValueRange extraOperands) {
     for (const Segment &segment : plan.segments(&block)) {
       if (segment.regionOp) {
         FailureOr<Value> count = emitRegionOp(segment.regionOp, b);
@@ -58,7 +58,8 @@ private:
         if (failed(emitPlainOp(op, b)))
           return failure();
       }
-      Location loc = terminator ? terminator->getLoc() : segment.ops.back()->getLoc();
+      Location loc =
+          terminator ? terminator->getLoc() : segment.ops.back()->getLoc();
       push(segment, Value(), b, loc);
       if (terminator) {
         Operation *clone = b.clone(*terminator, map);
@@ -87,8 +88,8 @@ private:
       b.clone(*op, map);
       return success();
     }
-    SmallVector<Value> operands =
-        llvm::map_to_vector(call.getOperands(), [&](Value v) { return map.lookup(v); });
+    SmallVector<Value> operands = llvm::map_to_vector(
+        call.getOperands(), [&](Value v) { return map.lookup(v); });
     if (CustomGradient *custom = engine.customGradient(call.getCallee())) {
       FailureOr<SmallVector<Value>> results =
           emitCustomForward(b, engine, call, operands, *custom);
@@ -101,7 +102,8 @@ private:
         engine.reverseOfCall(call, activity.activeOperands(call));
     if (failed(derivative))
       return failure();
-    auto clone = func::CallOp::create(b, call.getLoc(), derivative->forward, operands);
+    auto clone =
+        func::CallOp::create(b, call.getLoc(), derivative->forward, operands);
     map.map(call.getResults(), clone.getResults());
     return success();
   }
@@ -112,9 +114,10 @@ private:
     Location loc = op->getLoc();
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       auto clone = scf::ForOp::create(
-          b, loc, map.lookup(loop.getLowerBound()), map.lookup(loop.getUpperBound()),
-          map.lookup(loop.getStep()),
-          llvm::map_to_vector(loop.getInitArgs(), [&](Value v) { return map.lookup(v); }));
+          b, loc, map.lookup(loop.getLowerBound()),
+          map.lookup(loop.getUpperBound()), map.lookup(loop.getStep()),
+          llvm::map_to_vector(loop.getInitArgs(),
+                              [&](Value v) { return map.lookup(v); }));
       dropTerminator(clone.getBody());
       map.map(loop.getBody()->getArguments(), clone.getBody()->getArguments());
       OpBuilder inner = OpBuilder::atBlockEnd(clone.getBody());
@@ -127,7 +130,8 @@ private:
       auto clone = scf::IfOp::create(b, loc, branch.getResultTypes(),
                                      map.lookup(branch.getCondition()),
                                      !branch.getElseRegion().empty());
-      for (auto [source, dest] : llvm::zip(branch->getRegions(), clone->getRegions())) {
+      for (auto [source, dest] :
+           llvm::zip(branch->getRegions(), clone->getRegions())) {
         if (source.empty())
           continue;
         dropTerminator(&dest.front());
@@ -141,8 +145,8 @@ private:
     auto loop = cast<scf::WhileOp>(op);
     // An extra loop value counts the iterations of the body.
     Type i64 = b.getI64Type();
-    SmallVector<Value> inits =
-        llvm::map_to_vector(loop.getInits(), [&](Value v) { return map.lookup(v); });
+    SmallVector<Value> inits = llvm::map_to_vector(
+        loop.getInits(), [&](Value v) { return map.lookup(v); });
     inits.push_back(arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
     SmallVector<Type> resultTypes(loop.getResultTypes());
     resultTypes.push_back(i64);
@@ -153,8 +157,10 @@ private:
       return b.createBlock(&region, {}, withCount,
                            SmallVector<Location>(withCount.size(), loc));
     };
-    Block *before = makeBlock(clone.getBefore(), ValueRange(loop.getBeforeArguments()).getTypes());
-    Block *after = makeBlock(clone.getAfter(), ValueRange(loop.getAfterArguments()).getTypes());
+    Block *before = makeBlock(clone.getBefore(),
+                              ValueRange(loop.getBeforeArguments()).getTypes());
+    Block *after = makeBlock(clone.getAfter(),
+                             ValueRange(loop.getAfterArguments()).getTypes());
     map.map(loop.getBeforeArguments(), before->getArguments().drop_back());
     map.map(loop.getAfterArguments(), after->getArguments().drop_back());
     OpBuilder beforeBuilder = OpBuilder::atBlockEnd(before);
@@ -162,8 +168,10 @@ private:
                          {before->getArguments().back()})))
       return failure();
     OpBuilder afterBuilder = OpBuilder::atBlockEnd(after);
-    Value one = arith::ConstantOp::create(afterBuilder, loc, b.getI64IntegerAttr(1));
-    Value next = arith::AddIOp::create(afterBuilder, loc, after->getArguments().back(), one);
+    Value one =
+        arith::ConstantOp::create(afterBuilder, loc, b.getI64IntegerAttr(1));
+    Value next = arith::AddIOp::create(afterBuilder, loc,
+                                       after->getArguments().back(), one);
     if (failed(emitBlock(loop.getAfter().front(), afterBuilder, {next})))
       return failure();
     b.setInsertionPointAfter(clone);

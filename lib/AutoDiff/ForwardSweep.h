@@ -11,7 +11,8 @@ class TapePlan;
 /// Fills the empty function `target` (with `primal`'s signature) with the
 /// forward sweep of `primal`.
 mlir::LogicalResult emitForwardSweep(Engine &engine, const Activity &activity,
-                                     const TapePlan &plan, mlir::func::FuncOp primal,
+                                     const TapePlan &plan,
+                                     mlir::func::FuncOp primal,
                                      mlir::func::FuncOp target);
 } // namespace cotangent::autodiff
 

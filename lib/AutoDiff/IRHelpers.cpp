@@ -22,7 +22,8 @@ Value cotangent::autodiff::convertFloat(OpBuilder &b, Location loc, Value value,
   return value;
 }
 
-Value cotangent::autodiff::addOrNull(OpBuilder &b, Location loc, Value x, Value y) {
+Value cotangent::autodiff::addOrNull(OpBuilder &b, Location loc, Value x,
+                                     Value y) {
   if (!x)
     return y;
   if (!y)
@@ -36,32 +37,33 @@ void cotangent::autodiff::fillZero(OpBuilder &b, Location loc, Value buffer) {
                          ValueRange{buffer});
 }
 
-Value cotangent::autodiff::zeroBufferLike(OpBuilder &b, Location loc, Value like,
-                                          ValueRange dynamicSizes) {
+Value cotangent::autodiff::zeroBufferLike(OpBuilder &b, Location loc,
+                                          Value like, ValueRange dynamicSizes) {
   auto type = cast<MemRefType>(like.getType());
   Value buffer = memref::AllocOp::create(
-      b, loc, MemRefType::get(type.getShape(), type.getElementType()), dynamicSizes);
+      b, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      dynamicSizes);
   fillZero(b, loc, buffer);
   return buffer;
 }
 
-void cotangent::autodiff::accumulateInto(OpBuilder &b, Location loc, Value source,
-                                         Value target) {
+void cotangent::autodiff::accumulateInto(OpBuilder &b, Location loc,
+                                         Value source, Value target) {
   auto type = cast<MemRefType>(target.getType());
   AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
   SmallVector<utils::IteratorType> iterators(type.getRank(),
                                              utils::IteratorType::parallel);
-  linalg::GenericOp::create(
-      b, loc, ValueRange{source}, ValueRange{target},
-      ArrayRef<AffineMap>{identity, identity}, iterators,
-      [](OpBuilder &nb, Location nl, ValueRange args) {
-        Value sum = arith::AddFOp::create(nb, nl, args[0], args[1]);
-        linalg::YieldOp::create(nb, nl, sum);
-      });
+  linalg::GenericOp::create(b, loc, ValueRange{source}, ValueRange{target},
+                            ArrayRef<AffineMap>{identity, identity}, iterators,
+                            [](OpBuilder &nb, Location nl, ValueRange args) {
+                              Value sum = arith::AddFOp::create(nb, nl, args[0],
+                                                                args[1]);
+                              linalg::YieldOp::create(nb, nl, sum);
+                            });
 }
 
-Value cotangent::autodiff::tripCount(OpBuilder &b, Location loc, Value lb, Value ub,
-                                     Value step) {
+Value cotangent::autodiff::tripCount(OpBuilder &b, Location loc, Value lb,
+                                     Value ub, Value step) {
   Value span = arith::SubIOp::create(b, loc, ub, lb);
   Value count = arith::CeilDivSIOp::create(b, loc, span, step);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(lb.getType()));

@@ -9,8 +9,8 @@ namespace cotangent::autodiff {
 /// A float zero of `type` (a float type).
 mlir::Value zeroOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
 /// `value` converted to the float type `type` (extf/truncf when they differ).
-mlir::Value convertFloat(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
-                         mlir::Type type);
+mlir::Value convertFloat(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value value, mlir::Type type);
 /// `x + y` where either may be null (null stands for zero).
 mlir::Value addOrNull(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                       mlir::Value y);

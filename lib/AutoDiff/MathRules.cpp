@@ -26,7 +26,9 @@ static const ScalarRule kMathRules[] = {
        return {p.add(p.constant(1), p.mul(y, y))};
      }},
     {"math.exp", 0, true,
-     [](PartialBuilder &, ArrayRef<Value>, Value y) -> Partials { return {y}; }},
+     [](PartialBuilder &, ArrayRef<Value>, Value y) -> Partials {
+       return {y};
+     }},
     {"math.exp2", 0, true,
      [](PartialBuilder &p, ArrayRef<Value>, Value y) -> Partials {
        return {p.mul(y, p.constant(M_LN2))};
@@ -107,7 +109,8 @@ static const ScalarRule kMathRules[] = {
     // sign(x), taking +1 at 0.
     {"math.absf", reads({0}), false,
      [](PartialBuilder &p, ArrayRef<Value> x, Value) -> Partials {
-       return {p.select(p.less(x[0], p.constant(0)), p.constant(-1), p.constant(1))};
+       return {p.select(p.less(x[0], p.constant(0)), p.constant(-1),
+                        p.constant(1))};
      }},
 };
 

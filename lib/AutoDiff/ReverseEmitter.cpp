@@ -2,12 +2,13 @@
 //
 // The forward sweep (ForwardSweep.cpp) replays the primal and pushes what
 // TapePlan says; the reverse sweep walks every block backwards, popping each
-// segment's values before reversing it. Adjoints of scalars are SSA values kept per scope (one
-// scope per reversed block); a reversed loop or branch carries, as loop
-// values and results, the adjoints of the outer scalars it uses. Adjoints of
-// buffers live in shadow buffers: a load adds into its shadow element, a store
-// moves the shadow element's value into the stored value's adjoint and clears
-// it (the overwritten value's derivative no longer flows anywhere).
+// segment's values before reversing it. Adjoints of scalars are SSA values kept
+// per scope (one scope per reversed block); a reversed loop or branch carries,
+// as loop values and results, the adjoints of the outer scalars it uses.
+// Adjoints of buffers live in shadow buffers: a load adds into its shadow
+// element, a store moves the shadow element's value into the stored value's
+// adjoint and clears it (the overwritten value's derivative no longer flows
+// anywhere).
 //
 //===----------------------------------------------------------------------===//
 #include "ReverseEmitter.h"
@@ -44,9 +45,9 @@ bool definedOutside(Value value, Operation *op) {
 struct Scope {
   Scope *parent = nullptr;
   Block *block = nullptr;
-  DenseMap<Value, Value> primal;  ///< restored from the tape
-  DenseMap<Value, Value> shadow;  ///< shadow buffers
-  DenseMap<Value, Value> adjoint; ///< null: zero so far
+  DenseMap<Value, Value> primal;        ///< restored from the tape
+  DenseMap<Value, Value> shadow;        ///< shadow buffers
+  DenseMap<Value, Value> adjoint;       ///< null: zero so far
   llvm::SetVector<Value> outerAdjoints; ///< outer values accumulated here
   Value whileCount;
 
@@ -124,7 +125,8 @@ private:
   }
 
   void addAdjoint(Value value, Value contribution, OpBuilder &b) {
-    if (!contribution || !activity.isActive(value) || !isa<FloatType>(value.getType()))
+    if (!contribution || !activity.isActive(value) ||
+        !isa<FloatType>(value.getType()))
       return;
     Scope *s = owner(value);
     assert(s && "adjoint of a value outside every reversed block");
@@ -143,15 +145,18 @@ private:
       FailureOr<SmallVector<Value>> indices = primals(load.getIndices(), b);
       if (failed(buffer) || failed(indices))
         return failure();
-      return memref::LoadOp::create(b, load.getLoc(), *buffer, *indices).getResult();
+      return memref::LoadOp::create(b, load.getLoc(), *buffer, *indices)
+          .getResult();
     }
     for (Scope *s = scope; s; s = s->parent)
       if (Value restored = s->primal.lookup(value))
         return restored;
-    Operation *where = value.getDefiningOp() ? value.getDefiningOp()
-                                             : value.getParentBlock()->getParentOp();
-    return engine.emitError(where) << "internal error: a value the reverse sweep "
-                                      "needs was not saved";
+    Operation *where = value.getDefiningOp()
+                           ? value.getDefiningOp()
+                           : value.getParentBlock()->getParentOp();
+    return engine.emitError(where)
+           << "internal error: a value the reverse sweep "
+              "needs was not saved";
   }
 
   FailureOr<SmallVector<Value>> primals(ValueRange values, OpBuilder &b) {
@@ -166,8 +171,10 @@ private:
   }
 
   /// The same view as `view`, of `source` (restored offsets and sizes).
-  FailureOr<Value> rebuildView(Operation *view, FailureOr<Value> source, OpBuilder &b) {
-    FailureOr<SmallVector<Value>> operands = primals(view->getOperands().drop_front(), b);
+  FailureOr<Value> rebuildView(Operation *view, FailureOr<Value> source,
+                               OpBuilder &b) {
+    FailureOr<SmallVector<Value>> operands =
+        primals(view->getOperands().drop_front(), b);
     if (failed(source) || failed(operands))
       return failure();
     Operation *clone = b.clone(*view);
@@ -192,9 +199,11 @@ private:
         return shadow;
     Operation *view = buffer.getDefiningOp();
     if (!view || !isViewOp(view))
-      return engine.emitError(view ? view : buffer.getParentBlock()->getParentOp())
+      return engine.emitError(view ? view
+                                   : buffer.getParentBlock()->getParentOp())
              << "internal error: no shadow for a buffer";
-    FailureOr<Value> shadow = rebuildView(view, shadowOf(view->getOperand(0), b), b);
+    FailureOr<Value> shadow =
+        rebuildView(view, shadowOf(view->getOperand(0), b), b);
     if (succeeded(shadow))
       scope->shadow[buffer] = *shadow;
     return shadow;
@@ -206,8 +215,9 @@ private:
     ArrayRef<Segment> segments = plan.segments(&block);
     for (size_t i = segments.size(); i-- > 0;) {
       const Segment &segment = segments[i];
-      restore(segment, b, segment.regionOp ? segment.regionOp->getLoc()
-                                           : segment.ops.back()->getLoc());
+      restore(segment, b,
+              segment.regionOp ? segment.regionOp->getLoc()
+                               : segment.ops.back()->getLoc());
       if (i + 1 == segments.size() && failed(allocateShadows(block, b)))
         return failure();
       if (segment.regionOp) {
@@ -252,7 +262,8 @@ private:
         continue;
       }
       if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
-          !activity.isActive(op.getResult(0)) || scope->shadow.count(op.getResult(0)))
+          !activity.isActive(op.getResult(0)) ||
+          scope->shadow.count(op.getResult(0)))
         continue;
       FailureOr<SmallVector<Value>> sizes = primals(op.getOperands(), b);
       if (failed(sizes))
@@ -284,9 +295,9 @@ private:
     SmallVector<Value> adjoints;
     for (Value value : outerValues) {
       Value adjoint = nested.adjoint.lookup(value);
-      adjoints.push_back(adjoint ? adjoint
-                                 : zeroOf(b, block.getParentOp()->getLoc(),
-                                          value.getType()));
+      adjoints.push_back(
+          adjoint ? adjoint
+                  : zeroOf(b, block.getParentOp()->getLoc(), value.getType()));
     }
     return adjoints;
   }
@@ -304,7 +315,8 @@ private:
   }
 
   SmallVector<Value> zeros(ArrayRef<Value> values, OpBuilder &b, Location loc) {
-    return llvm::map_to_vector(values, [&](Value v) { return zeroOf(b, loc, v.getType()); });
+    return llvm::map_to_vector(
+        values, [&](Value v) { return zeroOf(b, loc, v.getType()); });
   }
 
   //===--- Loops and branches ---------------------------------------------===//
@@ -327,7 +339,8 @@ private:
     return indices;
   }
 
-  LogicalResult reverseFor(scf::ForOp loop, ArrayRef<Value> outer, OpBuilder &b) {
+  LogicalResult reverseFor(scf::ForOp loop, ArrayRef<Value> outer,
+                           OpBuilder &b) {
     Location loc = loop.getLoc();
     FailureOr<SmallVector<Value>> bounds = primals(
         {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()}, b);
@@ -353,14 +366,17 @@ private:
       inits.push_back(*shadow);
     }
     llvm::append_range(inits, zeros(outer, b, loc));
-    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(count.getType()));
-    Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(count.getType()));
+    Value zero =
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(count.getType()));
+    Value one =
+        arith::ConstantOp::create(b, loc, b.getOneAttr(count.getType()));
     auto reversed = scf::ForOp::create(b, loc, zero, count, one, inits);
     dropTerminator(reversed.getBody());
     OpBuilder inner = OpBuilder::atBlockEnd(reversed.getBody());
     ValueRange loopValues = reversed.getRegionIterArgs();
     ValueRange carriedAdjoints = loopValues.take_front(carried.size());
-    ValueRange carriedShadows = loopValues.slice(carried.size(), buffers.size());
+    ValueRange carriedShadows =
+        loopValues.slice(carried.size(), buffers.size());
     Scope nested;
     LogicalResult seeded = success();
     FailureOr<SmallVector<Value>> outerAdjoints = reverseNested(
@@ -368,7 +384,8 @@ private:
         [&](OpBuilder &nb) {
           // Iteration k of the reversed loop reverses iteration N-1-k.
           Value last = arith::SubIOp::create(nb, loc, count, one);
-          Value k = arith::SubIOp::create(nb, loc, last, reversed.getInductionVar());
+          Value k =
+              arith::SubIOp::create(nb, loc, last, reversed.getInductionVar());
           Value offset = arith::MulIOp::create(nb, loc, k, (*bounds)[2]);
           scope->primal[loop.getInductionVar()] =
               arith::AddIOp::create(nb, loc, (*bounds)[0], offset);
@@ -398,7 +415,8 @@ private:
     {
       EnterScope enter(*this, nested);
       for (unsigned i : carried)
-        yields.push_back(adjointOrZero(loop.getRegionIterArgs()[i], inner, loc));
+        yields.push_back(
+            adjointOrZero(loop.getRegionIterArgs()[i], inner, loc));
       for (unsigned i : buffers)
         yields.push_back(nested.shadow.lookup(body.getArgument(i + 1)));
     }
@@ -413,14 +431,18 @@ private:
       FailureOr<Value> shadow = shadowOf(init, b);
       if (failed(shadow))
         return failure();
-      accumulateInto(b, loc, reversed.getResult(carried.size() + position), *shadow);
+      accumulateInto(b, loc, reversed.getResult(carried.size() + position),
+                     *shadow);
     }
     for (auto [position, value] : llvm::enumerate(outer))
-      addAdjoint(value, reversed.getResult(carried.size() + buffers.size() + position), b);
+      addAdjoint(value,
+                 reversed.getResult(carried.size() + buffers.size() + position),
+                 b);
     return success();
   }
 
-  LogicalResult reverseIf(scf::IfOp branch, ArrayRef<Value> outer, OpBuilder &b) {
+  LogicalResult reverseIf(scf::IfOp branch, ArrayRef<Value> outer,
+                          OpBuilder &b) {
     Location loc = branch.getLoc();
     FailureOr<Value> condition = primal(branch.getCondition(), b);
     if (failed(condition))
@@ -443,8 +465,10 @@ private:
     LogicalResult seeded = success();
     SmallVector<Type> types =
         llvm::map_to_vector(outer, [](Value v) { return v.getType(); });
-    auto reversed = scf::IfOp::create(b, loc, types, *condition, /*withElse=*/true);
-    for (auto [source, dest] : llvm::zip(branch->getRegions(), reversed->getRegions())) {
+    auto reversed =
+        scf::IfOp::create(b, loc, types, *condition, /*withElse=*/true);
+    for (auto [source, dest] :
+         llvm::zip(branch->getRegions(), reversed->getRegions())) {
       dropTerminator(&dest.front());
       OpBuilder inner = OpBuilder::atBlockEnd(&dest.front());
       SmallVector<Value> adjoints;
@@ -490,7 +514,8 @@ private:
 
   /// Forward: before_0, after_0, before_1, ..., after_{n-1}, before_n.
   /// Reverse: before_n, then n times (after, before), innermost last.
-  LogicalResult reverseWhile(scf::WhileOp loop, ArrayRef<Value> outer, OpBuilder &b) {
+  LogicalResult reverseWhile(scf::WhileOp loop, ArrayRef<Value> outer,
+                             OpBuilder &b) {
     Location loc = loop.getLoc();
     Value count = scope->whileCount;
     Block &before = loop.getBefore().front();
@@ -504,7 +529,8 @@ private:
     SmallVector<Value> resultAdjoints;
     for (unsigned i : forwarded)
       resultAdjoints.push_back(adjointOrZero(loop.getResult(i), b, loc));
-    auto reverseBefore = [&](OpBuilder &builder, ArrayRef<Value> forwardedAdjoints,
+    auto reverseBefore = [&](OpBuilder &builder,
+                             ArrayRef<Value> forwardedAdjoints,
                              ValueRange outerInit)
         -> FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>> {
       Scope nested;
@@ -512,7 +538,8 @@ private:
           before, outer, outerInit,
           [&](OpBuilder &nb) {
             for (auto [position, i] : llvm::enumerate(forwarded))
-              addAdjoint(condition.getArgs()[i], forwardedAdjoints[position], nb);
+              addAdjoint(condition.getArgs()[i], forwardedAdjoints[position],
+                         nb);
           },
           builder, nested);
       if (failed(outerAdjoints))
@@ -535,8 +562,10 @@ private:
     auto reversed = scf::ForOp::create(b, loc, zero, count, one, inits);
     dropTerminator(reversed.getBody());
     OpBuilder inner = OpBuilder::atBlockEnd(reversed.getBody());
-    ValueRange carriedIn = reversed.getRegionIterArgs().take_front(carried.size());
-    ValueRange outerIn = reversed.getRegionIterArgs().drop_front(carried.size());
+    ValueRange carriedIn =
+        reversed.getRegionIterArgs().take_front(carried.size());
+    ValueRange outerIn =
+        reversed.getRegionIterArgs().drop_front(carried.size());
 
     // One body execution, reversed: its yields continue the carried values.
     Scope afterScope;
@@ -554,7 +583,8 @@ private:
     {
       EnterScope enter(*this, afterScope);
       for (unsigned i : forwarded)
-        forwardedAdjoints.push_back(adjointOrZero(after.getArgument(i), inner, loc));
+        forwardedAdjoints.push_back(
+            adjointOrZero(after.getArgument(i), inner, loc));
     }
     auto previous = reverseBefore(inner, forwardedAdjoints, *outerAfter);
     if (failed(previous))
@@ -646,23 +676,28 @@ private:
       if (!partial || !activity.isActive(operand))
         continue;
       Value contribution = arith::MulFOp::create(b, loc, adjoint, partial);
-      addAdjoint(operand, convertFloat(b, loc, contribution, operand.getType()), b);
+      addAdjoint(operand, convertFloat(b, loc, contribution, operand.getType()),
+                 b);
     }
     return success();
   }
 
   LogicalResult reverseCall(func::CallOp call, OpBuilder &b) {
-    if (!llvm::any_of(call.getOperands(), [&](Value v) { return activity.isActive(v); }))
+    if (!llvm::any_of(call.getOperands(),
+                      [&](Value v) { return activity.isActive(v); }))
       return success();
     if (CustomGradient *custom = engine.customGradient(call.getCallee())) {
       // Named: ReverseAccess holds function_refs to them.
       auto shadow = [&](Value buffer) { return shadowOf(buffer, b); };
-      auto adjoint = [&](Value scalar) { return adjointOrZero(scalar, b, call.getLoc()); };
+      auto adjoint = [&](Value scalar) {
+        return adjointOrZero(scalar, b, call.getLoc());
+      };
       auto add = [&](Value scalar, Value contribution) {
         addAdjoint(scalar, contribution, b);
       };
       auto active = [&](Value value) { return activity.isActive(value); };
-      return emitCustomReverse(b, engine, call, *custom, {shadow, adjoint, add, active});
+      return emitCustomReverse(b, engine, call, *custom,
+                               {shadow, adjoint, add, active});
     }
     FailureOr<ReverseFunctions> derivative =
         engine.reverseOfCall(call, activity.activeOperands(call));
@@ -712,6 +747,6 @@ LogicalResult cotangent::autodiff::emitReverseFunctions(
     return failure();
   if (failed(emitForwardSweep(engine, activity, plan, primal, forward)))
     return failure();
-  return ReverseSweep(engine, activity, plan).emit(primal, activeArgs, rereadArgs,
-                                                   reverse);
+  return ReverseSweep(engine, activity, plan)
+      .emit(primal, activeArgs, rereadArgs, reverse);
 }

@@ -9,12 +9,10 @@ class Activity;
 
 /// Fills the empty functions `forward` and `reverse` (see Engine.h for their
 /// signatures) with the two sweeps of `primal`.
-mlir::LogicalResult emitReverseFunctions(Engine &engine, mlir::func::FuncOp primal,
-                                         const Activity &activity,
-                                         llvm::ArrayRef<unsigned> activeArgs,
-                                         llvm::ArrayRef<unsigned> rereadArgs,
-                                         mlir::func::FuncOp forward,
-                                         mlir::func::FuncOp reverse);
+mlir::LogicalResult emitReverseFunctions(
+    Engine &engine, mlir::func::FuncOp primal, const Activity &activity,
+    llvm::ArrayRef<unsigned> activeArgs, llvm::ArrayRef<unsigned> rereadArgs,
+    mlir::func::FuncOp forward, mlir::func::FuncOp reverse);
 } // namespace cotangent::autodiff
 
 #endif

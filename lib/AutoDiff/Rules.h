@@ -34,7 +34,8 @@ public:
   /// `x < y` (ordered).
   mlir::Value less(mlir::Value x, mlir::Value y);
   /// Builds any other op of the dialects in use.
-  template <typename OpTy, typename... Args> mlir::Value create(Args &&...args) {
+  template <typename OpTy, typename... Args>
+  mlir::Value create(Args &&...args) {
     return OpTy::create(b, loc, std::forward<Args>(args)...);
   }
 
@@ -47,9 +48,8 @@ public:
 /// operand the result does not depend on differentiably (e.g. a condition).
 /// `operands` holds only the operands the rule declared it needs (others are
 /// null), `result` is null unless declared.
-using PartialsFn = llvm::SmallVector<mlir::Value> (*)(PartialBuilder &,
-                                                      llvm::ArrayRef<mlir::Value> operands,
-                                                      mlir::Value result);
+using PartialsFn = llvm::SmallVector<mlir::Value> (*)(
+    PartialBuilder &, llvm::ArrayRef<mlir::Value> operands, mlir::Value result);
 
 struct ScalarRule {
   llvm::StringLiteral opName;

@@ -34,7 +34,8 @@ public:
     for (unsigned i = 0; i < numArgs; ++i)
       map.map(primal.getArgument(i), entry->getArgument(i));
     for (auto [position, index] : llvm::enumerate(activeArgs))
-      tangent[primal.getArgument(index)] = entry->getArgument(numArgs + position);
+      tangent[primal.getArgument(index)] =
+          entry->getArgument(numArgs + position);
     OpBuilder b = OpBuilder::atBlockBegin(entry);
     return emitBlock(primal.front(), b);
   }
@@ -55,8 +56,8 @@ private:
   /// Whether a value crossing a loop or branch boundary brings its tangent
   /// along: active floats, and active buffers (their tangent buffers).
   bool carriesTangent(Value value) {
-    return activity.isActive(value) &&
-           (isa<FloatType>(value.getType()) || isa<MemRefType>(value.getType()));
+    return activity.isActive(value) && (isa<FloatType>(value.getType()) ||
+                                        isa<MemRefType>(value.getType()));
   }
 
   LogicalResult emitBlock(Block &block, OpBuilder &b) {
@@ -136,7 +137,8 @@ private:
     Location loc = op->getLoc();
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       SmallVector<Value> inits = mapped(loop.getInitArgs());
-      for (auto [init, arg] : llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs()))
+      for (auto [init, arg] :
+           llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs()))
         if (carriesTangent(arg))
           inits.push_back(tangentOrZero(b, loc, init));
       auto clone = scf::ForOp::create(b, loc, map.lookup(loop.getLowerBound()),
@@ -151,10 +153,11 @@ private:
       return success();
     }
     if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      auto clone = scf::IfOp::create(b, loc, withTangentTypes(branch.getResults()),
-                                     map.lookup(branch.getCondition()),
-                                     !branch.getElseRegion().empty());
-      for (auto [source, dest] : llvm::zip(branch->getRegions(), clone->getRegions())) {
+      auto clone = scf::IfOp::create(
+          b, loc, withTangentTypes(branch.getResults()),
+          map.lookup(branch.getCondition()), !branch.getElseRegion().empty());
+      for (auto [source, dest] :
+           llvm::zip(branch->getRegions(), clone->getRegions())) {
         if (source.empty())
           continue;
         dropTerminator(&dest.front());
@@ -166,17 +169,21 @@ private:
     }
     if (auto loop = dyn_cast<scf::WhileOp>(op)) {
       SmallVector<Value> inits = mapped(loop.getInits());
-      for (auto [init, arg] : llvm::zip(loop.getInits(), loop.getBeforeArguments()))
+      for (auto [init, arg] :
+           llvm::zip(loop.getInits(), loop.getBeforeArguments()))
         if (carriesTangent(arg))
           inits.push_back(tangentOrZero(b, loc, init));
-      auto clone = scf::WhileOp::create(b, loc, withTangentTypes(loop.getResults()),
-                                        inits);
-      SmallVector<Type> beforeTypes = withTangentTypes(loop.getBeforeArguments());
+      auto clone = scf::WhileOp::create(
+          b, loc, withTangentTypes(loop.getResults()), inits);
+      SmallVector<Type> beforeTypes =
+          withTangentTypes(loop.getBeforeArguments());
       SmallVector<Type> afterTypes = withTangentTypes(loop.getAfterArguments());
-      Block *before = b.createBlock(&clone.getBefore(), {}, beforeTypes,
-                                    SmallVector<Location>(beforeTypes.size(), loc));
-      Block *after = b.createBlock(&clone.getAfter(), {}, afterTypes,
-                                   SmallVector<Location>(afterTypes.size(), loc));
+      Block *before =
+          b.createBlock(&clone.getBefore(), {}, beforeTypes,
+                        SmallVector<Location>(beforeTypes.size(), loc));
+      Block *after =
+          b.createBlock(&clone.getAfter(), {}, afterTypes,
+                        SmallVector<Location>(afterTypes.size(), loc));
       if (failed(emitRegionBody(loop.getBefore().front(), *before, b)) ||
           failed(emitRegionBody(loop.getAfter().front(), *after, b)))
         return failure();
@@ -226,15 +233,16 @@ private:
     Operation *clone = cloneOp(op, b);
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
       if (activity.isActive(load.getMemRef()))
-        tangent[load.getResult()] = memref::LoadOp::create(
-            b, loc, tangent.lookup(load.getMemRef()), mapped(load.getIndices()));
+        tangent[load.getResult()] =
+            memref::LoadOp::create(b, loc, tangent.lookup(load.getMemRef()),
+                                   mapped(load.getIndices()));
       return success();
     }
     if (auto store = dyn_cast<memref::StoreOp>(op)) {
       if (activity.isActive(store.getMemRef()))
-        memref::StoreOp::create(b, loc, tangentOrZero(b, loc, store.getValueToStore()),
-                                tangent.lookup(store.getMemRef()),
-                                mapped(store.getIndices()));
+        memref::StoreOp::create(
+            b, loc, tangentOrZero(b, loc, store.getValueToStore()),
+            tangent.lookup(store.getMemRef()), mapped(store.getIndices()));
       return success();
     }
     if (auto copy = dyn_cast<memref::CopyOp>(op)) {
@@ -242,7 +250,8 @@ private:
         return success();
       Value target = tangent.lookup(copy.getTarget());
       if (activity.isActive(copy.getSource()))
-        memref::CopyOp::create(b, loc, tangent.lookup(copy.getSource()), target);
+        memref::CopyOp::create(b, loc, tangent.lookup(copy.getSource()),
+                               target);
       else
         fillZero(b, loc, target);
       return success();
@@ -262,17 +271,20 @@ private:
       return success();
     }
     if (op->getNumRegions() > 0) {
-      if (llvm::any_of(op->getOperands(), [&](Value v) { return activity.isActive(v); }))
-        return engine.emitError(op) << "cannot differentiate '" << op->getName()
-                                    << "': ops with regions other than scf.for, "
-                                       "scf.while and scf.if are not supported";
+      if (llvm::any_of(op->getOperands(),
+                       [&](Value v) { return activity.isActive(v); }))
+        return engine.emitError(op)
+               << "cannot differentiate '" << op->getName()
+               << "': ops with regions other than scf.for, "
+                  "scf.while and scf.if are not supported";
       return success();
     }
     if (activity.losesDerivative(op))
-      return engine.emitError(op) << "cannot differentiate through '" << op->getName()
-                                  << "': its results cannot carry derivatives";
-    bool anyActiveResult = llvm::any_of(op->getResults(),
-                                        [&](Value v) { return isActiveFloat(v); });
+      return engine.emitError(op)
+             << "cannot differentiate through '" << op->getName()
+             << "': its results cannot carry derivatives";
+    bool anyActiveResult = llvm::any_of(
+        op->getResults(), [&](Value v) { return isActiveFloat(v); });
     if (!anyActiveResult)
       return success();
     const ScalarRule *rule = lookupScalarRule(op->getName().getStringRef());
@@ -282,7 +294,8 @@ private:
     Value result = op->getResult(0);
     PartialBuilder partials(b, loc, result.getType());
     SmallVector<Value> operands = mapped(op->getOperands());
-    SmallVector<Value> p = rule->partials(partials, operands, clone->getResult(0));
+    SmallVector<Value> p =
+        rule->partials(partials, operands, clone->getResult(0));
     Value sum;
     for (auto [operand, partial] : llvm::zip(op->getOperands(), p)) {
       Value t = tangentOf(operand);
@@ -331,10 +344,8 @@ private:
 
 } // namespace
 
-LogicalResult cotangent::autodiff::emitTangentFunction(Engine &engine,
-                                                       func::FuncOp primal,
-                                                       Activity &activity,
-                                                       ArrayRef<unsigned> activeArgs,
-                                                       func::FuncOp target) {
+LogicalResult cotangent::autodiff::emitTangentFunction(
+    Engine &engine, func::FuncOp primal, Activity &activity,
+    ArrayRef<unsigned> activeArgs, func::FuncOp target) {
   return TangentEmitter(engine, primal, activity).emit(target, activeArgs);
 }

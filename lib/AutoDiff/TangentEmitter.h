@@ -9,7 +9,8 @@ class Activity;
 
 /// Fills the empty function `target` (see Engine.h for its signature) with
 /// the tangent code of `primal`.
-mlir::LogicalResult emitTangentFunction(Engine &engine, mlir::func::FuncOp primal,
+mlir::LogicalResult emitTangentFunction(Engine &engine,
+                                        mlir::func::FuncOp primal,
                                         Activity &activity,
                                         llvm::ArrayRef<unsigned> activeArgs,
                                         mlir::func::FuncOp target);

@@ -15,7 +15,8 @@ bool TapePlan::isRebuilt(Value value) {
   return def && def->hasTrait<OpTrait::ConstantLike>();
 }
 
-LogicalResult TapePlan::shadowInputs(Value buffer, llvm::SetVector<Value> &inputs) {
+LogicalResult TapePlan::shadowInputs(Value buffer,
+                                     llvm::SetVector<Value> &inputs) {
   while (true) {
     if (auto arg = dyn_cast<BlockArgument>(buffer)) {
       // Function arguments have shadows from the caller; loop-carried
@@ -32,14 +33,16 @@ LogicalResult TapePlan::shadowInputs(Value buffer, llvm::SetVector<Value> &input
       return success();
     if (isa<scf::ForOp, scf::IfOp>(def)) {
       if (!cast<MemRefType>(buffer.getType()).hasStaticShape())
-        return engine.emitError(def) << "cannot differentiate a buffer of dynamic "
-                                        "shape yielded by '"
-                                     << def->getName() << "'";
+        return engine.emitError(def)
+               << "cannot differentiate a buffer of dynamic "
+                  "shape yielded by '"
+               << def->getName() << "'";
       return success();
     }
     if (!isViewOp(def))
-      return engine.emitError(def) << "cannot differentiate the buffer produced by '"
-                                   << def->getName() << "'";
+      return engine.emitError(def)
+             << "cannot differentiate the buffer produced by '"
+             << def->getName() << "'";
     for (Value operand : def->getOperands().drop_front())
       inputs.insert(operand);
     buffer = def->getOperand(0);
@@ -57,7 +60,8 @@ LogicalResult TapePlan::need(Value value, llvm::SetVector<Value> &out) {
   return shadowInputs(load.getMemRef(), out); // a view's operands
 }
 
-LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out) {
+LogicalResult TapePlan::requirements(Operation *op,
+                                     llvm::SetVector<Value> &out) {
   auto isActive = [&](Value v) { return activity.isActive(v); };
   if (auto load = dyn_cast<memref::LoadOp>(op)) {
     if (!isActive(load.getResult()))
@@ -74,7 +78,8 @@ LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out)
   if (auto copy = dyn_cast<memref::CopyOp>(op)) {
     if (!isActive(copy.getTarget()))
       return success();
-    if (isActive(copy.getSource()) && failed(shadowInputs(copy.getSource(), out)))
+    if (isActive(copy.getSource()) &&
+        failed(shadowInputs(copy.getSource(), out)))
       return failure();
     return shadowInputs(copy.getTarget(), out);
   }
@@ -92,8 +97,9 @@ LogicalResult TapePlan::requirements(Operation *op, llvm::SetVector<Value> &out)
                                 << "': ops with regions other than scf.for, "
                                    "scf.while and scf.if are not supported";
   if (activity.losesDerivative(op))
-    return engine.emitError(op) << "cannot differentiate through '" << op->getName()
-                                << "': its results cannot carry derivatives";
+    return engine.emitError(op)
+           << "cannot differentiate through '" << op->getName()
+           << "': its results cannot carry derivatives";
   if (!llvm::any_of(op->getResults(), [&](Value result) {
         return isa<FloatType>(result.getType()) && isActive(result);
       }))
@@ -128,22 +134,27 @@ LogicalResult TapePlan::plan(Block &block) {
   };
 
   for (Operation &op : block) {
-    if (op.getNumRegions() > 0 && isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op)) {
+    if (op.getNumRegions() > 0 &&
+        isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op)) {
       Segment segment;
       segment.regionOp = &op;
       llvm::SetVector<Value> needs;
       if (auto loop = dyn_cast<scf::ForOp>(op))
-        for (Value bound : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+        for (Value bound :
+             {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
           needs.insert(bound);
       if (auto branch = dyn_cast<scf::IfOp>(op)) {
         needs.insert(branch.getCondition());
         // A branch yielding an outer buffer hands that buffer's shadow the
         // result's adjoints.
         for (Region &region : branch->getRegions())
-          for (auto [yielded, result] : llvm::zip(
-                   region.empty() ? ValueRange() : region.front().getTerminator()->getOperands(),
-                   branch.getResults()))
-            if (isa<MemRefType>(result.getType()) && activity.isActive(result) &&
+          for (auto [yielded, result] :
+               llvm::zip(region.empty()
+                             ? ValueRange()
+                             : region.front().getTerminator()->getOperands(),
+                         branch.getResults()))
+            if (isa<MemRefType>(result.getType()) &&
+                activity.isActive(result) &&
                 yielded.getParentRegion() != &region &&
                 failed(shadowInputs(yielded, needs)))
               return failure();
@@ -153,7 +164,8 @@ LogicalResult TapePlan::plan(Block &block) {
           continue;
         if (failed(plan(region.front())))
           return failure();
-        needs.insert(escaping[&region.front()].begin(), escaping[&region.front()].end());
+        needs.insert(escaping[&region.front()].begin(),
+                     escaping[&region.front()].end());
       }
       split(segment, needs);
       segments.push_back(std::move(segment));

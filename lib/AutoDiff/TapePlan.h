@@ -1,4 +1,5 @@
-//===- TapePlan.h - what the reverse sweep needs from the forward -*- C++ -*-===//
+//===- TapePlan.h - what the reverse sweep needs from the forward -*- C++
+//-*-===//
 //
 // Each block is cut into segments: runs of plain ops, and single ops with
 // regions (loops, branches). The forward sweep pushes, at the end of each
@@ -58,7 +59,8 @@ private:
 
   /// Adds what the reverse code needs to have `value`: the value itself, or
   /// what reloading it takes.
-  mlir::LogicalResult need(mlir::Value value, llvm::SetVector<mlir::Value> &out);
+  mlir::LogicalResult need(mlir::Value value,
+                           llvm::SetVector<mlir::Value> &out);
 
   Engine &engine;
   const Activity &activity;

@@ -75,7 +75,8 @@ const cotangent::PipelineStage kStages[] = {
      "wrap-entry-points"},
     {"destination-passing",
      "functions write buffer results into buffers their callers pass",
-     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}"},
+     "buffer-results-to-out-params{hoist-static-allocs "
+     "modify-public-functions}"},
     {"optimize-before-AD",
      "inlining, promotion of memory to values and loop-invariant code motion, "
      "so derivatives are simpler and faster (optional)",
@@ -91,14 +92,16 @@ const cotangent::PipelineStage kStages[] = {
      "canonicalize,cse,loop-invariant-code-motion"},
     {"deallocate-buffers", "free every buffer after its last use",
      "buffer-deallocation-pipeline"},
-    {"lower-to-loops", "linalg, affine, structured control flow and buffer "
-                       "clones become branches and plain memory operations",
+    {"lower-to-loops",
+     "linalg, affine, structured control flow and buffer "
+     "clones become branches and plain memory operations",
      "func.func(convert-linalg-to-loops),convert-bufferization-to-memref,"
      "lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine"},
     {"lower-to-llvm",
      "everything, quantum ops and the tape included (runtime calls), becomes "
      "the LLVM dialect; buffers are allocated by the runtime",
-     "convert-complex-to-standard,math-expand-ops{ops=rsqrt},convert-math-to-funcs,"
+     "convert-complex-to-standard,math-expand-ops{ops=rsqrt},convert-math-to-"
+     "funcs,"
      "convert-math-to-libm,finalize-memref-to-llvm{use-generic-functions},"
      "convert-to-llvm,"
      "reconcile-unrealized-casts"},
@@ -121,16 +124,17 @@ void cotangent::printPipeline(llvm::raw_ostream &os) {
 void cotangent::registerPipelineDialects(DialectRegistry &registry) {
   registry.insert<affine::AffineDialect, arith::ArithDialect,
                   bufferization::BufferizationDialect, complex::ComplexDialect,
-                  cf::ControlFlowDialect, func::FuncDialect, index::IndexDialect,
-                  LLVM::LLVMDialect, linalg::LinalgDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect,
-                  ub::UBDialect, quantum::QuantumDialect,
+                  cf::ControlFlowDialect, func::FuncDialect,
+                  index::IndexDialect, LLVM::LLVMDialect, linalg::LinalgDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  tensor::TensorDialect, ub::UBDialect, quantum::QuantumDialect,
                   gradient::GradientDialect>();
 
   // Bufferization and deallocation.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
-  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(registry);
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
   cf::registerBufferizableOpInterfaceExternalModels(registry);
   cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);

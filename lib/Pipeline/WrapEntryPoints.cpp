@@ -31,8 +31,7 @@ MemRefType hostBufferType(Type type) {
   return nullptr;
 }
 
-struct WrapEntryPoints
-    : cotangent::impl::WrapEntryPointsBase<WrapEntryPoints> {
+struct WrapEntryPoints : cotangent::impl::WrapEntryPointsBase<WrapEntryPoints> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> publicFunctions;
@@ -47,7 +46,8 @@ struct WrapEntryPoints
   void wrap(func::FuncOp function) {
     FunctionType type = function.getFunctionType();
     SmallVector<Type> buffers;
-    for (Type value : llvm::concat<const Type>(type.getInputs(), type.getResults())) {
+    for (Type value :
+         llvm::concat<const Type>(type.getInputs(), type.getResults())) {
       MemRefType buffer = hostBufferType(value);
       if (!buffer)
         return; // Not callable from the host; the engine reports why.
@@ -57,7 +57,8 @@ struct WrapEntryPoints
     Location loc = function.getLoc();
     OpBuilder builder(function.getContext());
     builder.setInsertionPointAfter(function);
-    std::string name = (cotangent::kEntryWrapperPrefix + function.getName()).str();
+    std::string name =
+        (cotangent::kEntryWrapperPrefix + function.getName()).str();
     auto wrapper = func::FuncOp::create(builder, loc, name,
                                         builder.getFunctionType(buffers, {}));
     wrapper->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
@@ -67,14 +68,14 @@ struct WrapEntryPoints
 
     unsigned numInputs = type.getNumInputs();
     SmallVector<Value> arguments;
-    for (auto [input, buffer] :
-         llvm::zip(type.getInputs(), body->getArguments().take_front(numInputs)))
+    for (auto [input, buffer] : llvm::zip(
+             type.getInputs(), body->getArguments().take_front(numInputs)))
       arguments.push_back(isa<MemRefType>(input)
                               ? Value(buffer)
                               : memref::LoadOp::create(builder, loc, buffer));
     auto call = func::CallOp::create(builder, loc, function, arguments);
-    for (auto [result, buffer] :
-         llvm::zip(call.getResults(), body->getArguments().drop_front(numInputs))) {
+    for (auto [result, buffer] : llvm::zip(
+             call.getResults(), body->getArguments().drop_front(numInputs))) {
       if (isa<MemRefType>(result.getType()))
         memref::CopyOp::create(builder, loc, result, buffer);
       else

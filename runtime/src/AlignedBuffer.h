@@ -27,8 +27,8 @@ public:
   AlignedBuffer() = default;
   /// `size` value-initialised (zero) elements.
   explicit AlignedBuffer(std::size_t size)
-      : data_(static_cast<T *>(::operator new(size * sizeof(T),
-                                              std::align_val_t(kAlignment)))),
+      : data_(static_cast<T *>(
+            ::operator new(size * sizeof(T), std::align_val_t(kAlignment)))),
         size_(size) {
     std::uninitialized_value_construct_n(data_.get(), size);
   }
@@ -41,7 +41,9 @@ public:
 
 private:
   struct Free {
-    void operator()(T *data) const { ::operator delete(data, std::align_val_t(kAlignment)); }
+    void operator()(T *data) const {
+      ::operator delete(data, std::align_val_t(kAlignment));
+    }
   };
   std::unique_ptr<T[], Free> data_;
   std::size_t size_ = 0;

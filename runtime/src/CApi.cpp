@@ -16,7 +16,8 @@ using cotangent::runtime::guardEntry;
 extern "C" {
 
 int64_t __cot_alloc(int64_t numQubits, const char *where) {
-  return guardEntry(where, [&](ExecutionContext &c) { return c.allocate(numQubits); });
+  return guardEntry(where,
+                    [&](ExecutionContext &c) { return c.allocate(numQubits); });
 }
 
 void __cot_dealloc(int64_t reg, const char *where) {
@@ -24,15 +25,18 @@ void __cot_dealloc(int64_t reg, const char *where) {
 }
 
 int64_t __cot_extract(int64_t reg, int64_t index, const char *where) {
-  return guardEntry(where, [&](ExecutionContext &c) { return c.extract(reg, index); });
+  return guardEntry(where,
+                    [&](ExecutionContext &c) { return c.extract(reg, index); });
 }
 
-int64_t __cot_insert(int64_t reg, int64_t index, int64_t qubit, const char *where) {
-  return guardEntry(where, [&](ExecutionContext &c) { return c.insert(reg, index, qubit); });
+int64_t __cot_insert(int64_t reg, int64_t index, int64_t qubit,
+                     const char *where) {
+  return guardEntry(
+      where, [&](ExecutionContext &c) { return c.insert(reg, index, qubit); });
 }
 
-void __cot_gate(int64_t gateKind, int64_t adjoint, const double *params, const int64_t *qubits,
-                int64_t numQubits, const char *where) {
+void __cot_gate(int64_t gateKind, int64_t adjoint, const double *params,
+                const int64_t *qubits, int64_t numQubits, const char *where) {
   guardEntry(where, [&](ExecutionContext &c) {
     c.gate(gateKind, adjoint != 0, params, qubits, numQubits);
   });
@@ -40,22 +44,26 @@ void __cot_gate(int64_t gateKind, int64_t adjoint, const double *params, const i
 
 void __cot_unitary(const double *matrix, int64_t adjoint, const int64_t *qubits,
                    int64_t numQubits, const char *where) {
-  guardEntry(where,
-             [&](ExecutionContext &c) { c.unitary(matrix, adjoint != 0, qubits, numQubits); });
+  guardEntry(where, [&](ExecutionContext &c) {
+    c.unitary(matrix, adjoint != 0, qubits, numQubits);
+  });
 }
 
 int64_t __cot_named_obs(int64_t namedObs, int64_t qubit, const char *where) {
-  return guardEntry(where,
-                    [&](ExecutionContext &c) { return c.namedObservable(namedObs, qubit); });
+  return guardEntry(where, [&](ExecutionContext &c) {
+    return c.namedObservable(namedObs, qubit);
+  });
 }
 
-int64_t __cot_tensor_obs(const int64_t *observables, int64_t count, const char *where) {
-  return guardEntry(where,
-                    [&](ExecutionContext &c) { return c.tensorObservable(observables, count); });
+int64_t __cot_tensor_obs(const int64_t *observables, int64_t count,
+                         const char *where) {
+  return guardEntry(where, [&](ExecutionContext &c) {
+    return c.tensorObservable(observables, count);
+  });
 }
 
-int64_t __cot_hamiltonian_obs(const double *coeffs, const int64_t *observables, int64_t count,
-                              const char *where) {
+int64_t __cot_hamiltonian_obs(const double *coeffs, const int64_t *observables,
+                              int64_t count, const char *where) {
   return guardEntry(where, [&](ExecutionContext &c) {
     return c.hamiltonianObservable(coeffs, observables, count);
   });
@@ -69,17 +77,22 @@ double __cot_var(int64_t obs, const char *where) {
   return guardEntry(where, [&](ExecutionContext &c) { return c.var(obs); });
 }
 
-void __cot_probs(const int64_t *qubits, int64_t numQubits, double *out, const char *where) {
-  guardEntry(where, [&](ExecutionContext &c) { c.probs(qubits, numQubits, out); });
+void __cot_probs(const int64_t *qubits, int64_t numQubits, double *out,
+                 const char *where) {
+  guardEntry(where,
+             [&](ExecutionContext &c) { c.probs(qubits, numQubits, out); });
 }
 
-void __cot_state(const int64_t *qubits, int64_t numQubits, double *out, const char *where) {
-  guardEntry(where, [&](ExecutionContext &c) { c.state(qubits, numQubits, out); });
+void __cot_state(const int64_t *qubits, int64_t numQubits, double *out,
+                 const char *where) {
+  guardEntry(where,
+             [&](ExecutionContext &c) { c.state(qubits, numQubits, out); });
 }
 
 int8_t __cot_measure(int64_t qubit, const char *where) {
-  return guardEntry(where,
-                    [&](ExecutionContext &c) { return static_cast<int8_t>(c.measure(qubit)); });
+  return guardEntry(where, [&](ExecutionContext &c) {
+    return static_cast<int8_t>(c.measure(qubit));
+  });
 }
 
 } // extern "C"

@@ -39,9 +39,11 @@ public:
   virtual int64_t allocateQubits(int64_t count) = 0;
 
   /// `params` holds the gate's parameters; the wire count fits the gate.
-  virtual void applyGate(GateKind kind, bool adjoint, const double *params, Wires wires) = 0;
+  virtual void applyGate(GateKind kind, bool adjoint, const double *params,
+                         Wires wires) = 0;
   /// A unitary row-major 2^k x 2^k matrix on k wires.
-  virtual void applyMatrix(const std::complex<double> *matrix, bool adjoint, Wires wires) = 0;
+  virtual void applyMatrix(const std::complex<double> *matrix, bool adjoint,
+                           Wires wires) = 0;
 
   virtual double expval(const Observable &observable) const = 0;
   virtual double var(const Observable &observable) const = 0;

@@ -48,7 +48,8 @@ ExecutionContext::~ExecutionContext() { releaseTape(tape_); }
 
 ExecutionContext *ExecutionContext::current() { return currentContext; }
 
-ExecutionContext::Scope::Scope(ExecutionContext &context) : previous_(currentContext) {
+ExecutionContext::Scope::Scope(ExecutionContext &context)
+    : previous_(currentContext) {
   currentContext = &context;
 }
 
@@ -94,38 +95,45 @@ void ExecutionContext::gate(int64_t kind, bool adjoint, const double *params,
     throw RuntimeError("unknown gate kind " + std::to_string(kind));
   const GateInfo &info = gateInfo(static_cast<GateKind>(kind));
   if (info.numWires == 0 && numQubits < 1)
-    throw RuntimeError(std::string("gate ") + info.name + " needs at least 1 qubit but got " +
+    throw RuntimeError(std::string("gate ") + info.name +
+                       " needs at least 1 qubit but got " +
                        std::to_string(numQubits));
   if (info.numWires != 0 && numQubits != info.numWires)
     throw RuntimeError(std::string("gate ") + info.name + " acts on " +
                        std::to_string(info.numWires) + " qubits but got " +
                        std::to_string(numQubits));
-  const Wires wires = distinctQubits(qubits, numQubits, std::string("gate ") + info.name);
+  const Wires wires =
+      distinctQubits(qubits, numQubits, std::string("gate ") + info.name);
   device_->applyGate(static_cast<GateKind>(kind), adjoint, params, wires);
 }
 
-void ExecutionContext::unitary(const double *matrix, bool adjoint, const int64_t *qubits,
-                               int64_t numQubits) {
+void ExecutionContext::unitary(const double *matrix, bool adjoint,
+                               const int64_t *qubits, int64_t numQubits) {
   if (numQubits < 1)
-    throw RuntimeError("unitary needs at least 1 qubit but got " + std::to_string(numQubits));
+    throw RuntimeError("unitary needs at least 1 qubit but got " +
+                       std::to_string(numQubits));
   const Wires wires = distinctQubits(qubits, numQubits, "unitary");
   const double defect = unitarityDefect(matrix, size_t(1) << numQubits);
   if (!(defect <= 1e-8))
-    throw RuntimeError("the matrix given to unitary is not unitary: U U^dagger differs from "
-                       "the identity by up to " +
-                       formatDouble(defect));
-  device_->applyMatrix(reinterpret_cast<const std::complex<double> *>(matrix), adjoint, wires);
+    throw RuntimeError(
+        "the matrix given to unitary is not unitary: U U^dagger differs from "
+        "the identity by up to " +
+        formatDouble(defect));
+  device_->applyMatrix(reinterpret_cast<const std::complex<double> *>(matrix),
+                       adjoint, wires);
 }
 
 int64_t ExecutionContext::namedObservable(int64_t name, int64_t qubit) {
   if (name < 0 || name >= kNumNamedObservables)
     throw RuntimeError("unknown named observable " + std::to_string(name));
   requireLiveQubit(qubit);
-  observables_.push_back(runtime::namedObservable(static_cast<NamedObservable>(name), qubit));
+  observables_.push_back(
+      runtime::namedObservable(static_cast<NamedObservable>(name), qubit));
   return static_cast<int64_t>(observables_.size()) - 1;
 }
 
-int64_t ExecutionContext::tensorObservable(const int64_t *handles, int64_t count) {
+int64_t ExecutionContext::tensorObservable(const int64_t *handles,
+                                           int64_t count) {
   if (count < 1)
     throw RuntimeError("a tensor product needs at least one observable");
   Observable product = tensorProduct(observableList(handles, count));
@@ -133,7 +141,8 @@ int64_t ExecutionContext::tensorObservable(const int64_t *handles, int64_t count
   return static_cast<int64_t>(observables_.size()) - 1;
 }
 
-int64_t ExecutionContext::hamiltonianObservable(const double *coeffs, const int64_t *handles,
+int64_t ExecutionContext::hamiltonianObservable(const double *coeffs,
+                                                const int64_t *handles,
                                                 int64_t count) {
   if (count < 1)
     throw RuntimeError("a Hamiltonian needs at least one term");
@@ -150,16 +159,20 @@ double ExecutionContext::var(int64_t observable) const {
   return device_->var(liveObservable(observable));
 }
 
-void ExecutionContext::probs(const int64_t *qubits, int64_t numQubits, double *out) const {
+void ExecutionContext::probs(const int64_t *qubits, int64_t numQubits,
+                             double *out) const {
   device_->probs(distinctQubits(qubits, numQubits, "probs"), out);
 }
 
-void ExecutionContext::state(const int64_t *qubits, int64_t numQubits, double *out) const {
+void ExecutionContext::state(const int64_t *qubits, int64_t numQubits,
+                             double *out) const {
   const Wires wires = distinctQubits(qubits, numQubits, "state");
-  const int64_t numLive = std::count(qubitLive_.begin(), qubitLive_.end(), true);
+  const int64_t numLive =
+      std::count(qubitLive_.begin(), qubitLive_.end(), true);
   if (numQubits != numLive)
     throw RuntimeError("state must list every live qubit of the device (" +
-                       std::to_string(numLive) + ") but got " + std::to_string(numQubits));
+                       std::to_string(numLive) + ") but got " +
+                       std::to_string(numQubits));
   device_->state(wires, reinterpret_cast<std::complex<double> *>(out));
 }
 
@@ -170,7 +183,8 @@ bool ExecutionContext::measure(int64_t qubit) {
   return device_->measure(qubit, sample);
 }
 
-void ExecutionContext::recordError(const char *where, const std::string &message) {
+void ExecutionContext::recordError(const char *where,
+                                   const std::string &message) {
   error_ = where && *where ? std::string(where) + ": " + message : message;
 }
 
@@ -189,8 +203,9 @@ ExecutionContext::Register &ExecutionContext::liveRegister(int64_t handle) {
 int64_t ExecutionContext::checkedIndex(const Register &reg, int64_t index) {
   const int64_t size = static_cast<int64_t>(reg.slots.size());
   if (index < 0 || index >= size)
-    throw RuntimeError("qubit index " + std::to_string(index) + " is outside a register of " +
-                       std::to_string(size) + " qubits");
+    throw RuntimeError("qubit index " + std::to_string(index) +
+                       " is outside a register of " + std::to_string(size) +
+                       " qubits");
   return index;
 }
 
@@ -205,21 +220,22 @@ void ExecutionContext::requireLiveQubit(int64_t qubit) const {
 Wires ExecutionContext::distinctQubits(const int64_t *qubits, int64_t count,
                                        const std::string &user) const {
   if (count < 0)
-    throw RuntimeError(user + " got a negative qubit count " + std::to_string(count));
+    throw RuntimeError(user + " got a negative qubit count " +
+                       std::to_string(count));
   uint64_t seen = 0; // wires are below 60: larger states never fit in memory
   for (int64_t i = 0; i < count; ++i) {
     requireLiveQubit(qubits[i]);
     const uint64_t bit = uint64_t(1) << qubits[i];
     if (seen & bit)
-      throw RuntimeError("qubit handle " + std::to_string(qubits[i]) + " appears twice in " +
-                         user);
+      throw RuntimeError("qubit handle " + std::to_string(qubits[i]) +
+                         " appears twice in " + user);
     seen |= bit;
   }
   return {qubits, count};
 }
 
-std::vector<const Observable *> ExecutionContext::observableList(const int64_t *handles,
-                                                                 int64_t count) const {
+std::vector<const Observable *>
+ExecutionContext::observableList(const int64_t *handles, int64_t count) const {
   std::vector<const Observable *> list;
   for (int64_t i = 0; i < count; ++i)
     list.push_back(&liveObservable(handles[i]));
@@ -232,7 +248,8 @@ const Observable &ExecutionContext::liveObservable(int64_t handle) const {
   const Observable &observable = observables_[handle];
   for (uint64_t qubits = observable.qubits; qubits; qubits &= qubits - 1)
     if (!qubitLive_[__builtin_ctzll(qubits)])
-      throw RuntimeError("observable handle " + std::to_string(handle) + " acts on qubit " +
+      throw RuntimeError("observable handle " + std::to_string(handle) +
+                         " acts on qubit " +
                          std::to_string(__builtin_ctzll(qubits)) +
                          ", whose register was deallocated");
   return observable;

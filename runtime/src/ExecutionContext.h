@@ -54,12 +54,14 @@ public:
   void deallocate(int64_t reg);
   int64_t extract(int64_t reg, int64_t index);
   int64_t insert(int64_t reg, int64_t index, int64_t qubit);
-  void gate(int64_t kind, bool adjoint, const double *params, const int64_t *qubits,
-            int64_t numQubits);
-  void unitary(const double *matrix, bool adjoint, const int64_t *qubits, int64_t numQubits);
+  void gate(int64_t kind, bool adjoint, const double *params,
+            const int64_t *qubits, int64_t numQubits);
+  void unitary(const double *matrix, bool adjoint, const int64_t *qubits,
+               int64_t numQubits);
   int64_t namedObservable(int64_t name, int64_t qubit);
   int64_t tensorObservable(const int64_t *observables, int64_t count);
-  int64_t hamiltonianObservable(const double *coeffs, const int64_t *observables, int64_t count);
+  int64_t hamiltonianObservable(const double *coeffs,
+                                const int64_t *observables, int64_t count);
   double expval(int64_t observable) const;
   double var(int64_t observable) const;
   void probs(const int64_t *qubits, int64_t numQubits, double *out) const;
@@ -81,7 +83,8 @@ private:
   CotTape tape_;
 
   struct Register {
-    int64_t firstQubit; ///< Its qubits were allocated as firstQubit, firstQubit+1, ...
+    int64_t firstQubit;         ///< Its qubits were allocated as firstQubit,
+                                ///< firstQubit+1, ...
     std::vector<int64_t> slots; ///< The qubit handle at each index.
     bool live;
   };
@@ -90,8 +93,10 @@ private:
   static int64_t checkedIndex(const Register &reg, int64_t index);
   void requireLiveQubit(int64_t qubit) const;
   /// The qubits as wires, after checking that they are live and distinct.
-  Wires distinctQubits(const int64_t *qubits, int64_t count, const std::string &user) const;
-  std::vector<const Observable *> observableList(const int64_t *handles, int64_t count) const;
+  Wires distinctQubits(const int64_t *qubits, int64_t count,
+                       const std::string &user) const;
+  std::vector<const Observable *> observableList(const int64_t *handles,
+                                                 int64_t count) const;
   /// The observable, after checking that its qubits are still live.
   const Observable &liveObservable(int64_t handle) const;
 

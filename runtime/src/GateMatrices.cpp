@@ -57,7 +57,8 @@ std::array<Complex, 4> rot(double phi, double theta, double omega) {
 
 /// cos(t/2) I - i sin(t/2) P on two qubits, where P is the 4x4 matrix with
 /// corner[k] at the k-th position of the anti-diagonal (row k, column 3 - k).
-std::vector<Complex> isingFromAntiDiagonal(double t, std::array<Complex, 4> corner) {
+std::vector<Complex> isingFromAntiDiagonal(double t,
+                                           std::array<Complex, 4> corner) {
   const double c = std::cos(t / 2), s = std::sin(t / 2);
   std::vector<Complex> m(16, 0.0);
   for (int k = 0; k < 4; ++k) {
@@ -83,11 +84,12 @@ GateOperator conjugateTranspose(GateOperator op) {
       p = std::conj(p);
     break;
   case GateOperator::Form::Controlled:
-    op.target = {std::conj(op.target[0]), std::conj(op.target[2]), std::conj(op.target[1]),
-                 std::conj(op.target[3])};
+    op.target = {std::conj(op.target[0]), std::conj(op.target[2]),
+                 std::conj(op.target[1]), std::conj(op.target[3])};
     break;
   case GateOperator::Form::Dense: {
-    const size_t dim = static_cast<size_t>(std::sqrt(static_cast<double>(op.dense.size())));
+    const size_t dim =
+        static_cast<size_t>(std::sqrt(static_cast<double>(op.dense.size())));
     for (size_t r = 0; r < dim; ++r) {
       op.dense[r * dim + r] = std::conj(op.dense[r * dim + r]);
       for (size_t c = r + 1; c < dim; ++c) {
@@ -154,7 +156,8 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::IsingYY: // Y (x) Y has -1, 1, 1, -1 on its anti-diagonal
     return dense(isingFromAntiDiagonal(p[0], {-1.0, 1.0, 1.0, -1.0}));
   case GateKind::IsingZZ:
-  case GateKind::MultiRZ: // exp(-i t/2 Z...Z): e^{-it/2} on even parity, e^{it/2} on odd
+  case GateKind::MultiRZ: // exp(-i t/2 Z...Z): e^{-it/2} on even parity,
+                          // e^{it/2} on odd
     return diagonal(0, halfTurn(p[0]), std::conj(halfTurn(p[0])));
   case GateKind::Toffoli:
     return controlled(2, {0.0, 1.0, 1.0, 0.0});
@@ -171,7 +174,8 @@ GateOperator gateOperator(GateKind kind, const double *params, bool adjoint) {
   return adjoint ? conjugateTranspose(std::move(op)) : op;
 }
 
-GateOperator matrixOperator(const std::complex<double> *matrix, int numWires, bool adjoint) {
+GateOperator matrixOperator(const std::complex<double> *matrix, int numWires,
+                            bool adjoint) {
   const size_t dim = size_t(1) << numWires;
   GateOperator op = dense(std::vector<Complex>(matrix, matrix + dim * dim));
   return adjoint ? conjugateTranspose(std::move(op)) : op;

@@ -33,7 +33,7 @@ struct GateOperator {
   int numControls = 0;
   std::array<std::complex<double>, 2> phases{};
   std::array<std::complex<double>, 4> target{}; ///< Row-major.
-  std::vector<std::complex<double>> dense;       ///< Row-major.
+  std::vector<std::complex<double>> dense;      ///< Row-major.
 };
 
 /// The operator of `kind` with its parameters at `params`; `adjoint` gives the
@@ -41,7 +41,8 @@ struct GateOperator {
 GateOperator gateOperator(GateKind kind, const double *params, bool adjoint);
 
 /// The operator of a row-major 2^numWires x 2^numWires `matrix`.
-GateOperator matrixOperator(const std::complex<double> *matrix, int numWires, bool adjoint);
+GateOperator matrixOperator(const std::complex<double> *matrix, int numWires,
+                            bool adjoint);
 
 } // namespace cotangent::runtime
 

@@ -16,7 +16,8 @@ Strided view(const CotUnrankedMemRef &memref, int64_t elementSize) {
   auto *fields = static_cast<char **>(memref.descriptor);
   auto *integers = reinterpret_cast<const int64_t *>(fields + 2);
   int64_t offset = integers[0];
-  return {fields[1] + offset * elementSize, integers + 1, integers + 1 + memref.rank};
+  return {fields[1] + offset * elementSize, integers + 1,
+          integers + 1 + memref.rank};
 }
 } // namespace
 
@@ -35,8 +36,8 @@ void memrefCopy(int64_t elementSize, CotUnrankedMemRef *source,
       fromOffset += index[dim] * from.strides[dim];
       toOffset += index[dim] * to.strides[dim];
     }
-    std::memcpy(to.data + toOffset * elementSize, from.data + fromOffset * elementSize,
-                elementSize);
+    std::memcpy(to.data + toOffset * elementSize,
+                from.data + fromOffset * elementSize, elementSize);
     int64_t dim = rank - 1;
     for (; dim >= 0; --dim) {
       if (++index[dim] < from.sizes[dim])

@@ -49,7 +49,8 @@ uint64_t availableMemoryBytes() {
 }
 
 std::string formatBytes(double bytes) {
-  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  static const char *const units[] = {"B",   "KiB", "MiB", "GiB",
+                                      "TiB", "PiB", "EiB"};
   int unit = 0;
   while (bytes >= 1024 && unit < 6) {
     bytes /= 1024;

@@ -40,12 +40,14 @@ Observable tensorProduct(const std::vector<const Observable *> &factors) {
     if (const uint64_t shared = product.qubits & factor->qubits)
       throw RuntimeError("the factors of a tensor product both act on qubit " +
                          std::to_string(__builtin_ctzll(shared)));
-    // Words on disjoint qubits multiply by concatenation: (sum a)(sum b) = sum ab.
+    // Words on disjoint qubits multiply by concatenation: (sum a)(sum b) = sum
+    // ab.
     std::vector<PauliTerm> terms;
     terms.reserve(product.terms.size() * factor->terms.size());
     for (const PauliTerm &a : product.terms)
       for (const PauliTerm &b : factor->terms)
-        terms.push_back({a.coefficient * b.coefficient, a.xBits | b.xBits, a.zBits | b.zBits});
+        terms.push_back({a.coefficient * b.coefficient, a.xBits | b.xBits,
+                         a.zBits | b.zBits});
     product.terms = std::move(terms);
     product.qubits |= factor->qubits;
   }
@@ -57,7 +59,8 @@ Observable linearCombination(const double *coefficients,
   Observable sum;
   for (size_t i = 0; i < terms.size(); ++i) {
     for (const PauliTerm &term : terms[i]->terms)
-      sum.terms.push_back({coefficients[i] * term.coefficient, term.xBits, term.zBits});
+      sum.terms.push_back(
+          {coefficients[i] * term.coefficient, term.xBits, term.zBits});
     sum.qubits |= terms[i]->qubits;
   }
   return sum;

@@ -36,7 +36,7 @@ struct PauliTerm {
 
 struct Observable {
   std::vector<PauliTerm> terms; ///< Summed.
-  uint64_t qubits = 0;          ///< The qubits it acts on, identity factors included.
+  uint64_t qubits = 0; ///< The qubits it acts on, identity factors included.
 };
 
 Observable namedObservable(NamedObservable name, int64_t qubit);

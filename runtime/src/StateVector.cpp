@@ -29,7 +29,9 @@ using std::size_t;
 
 size_t dimension(int numQubits) { return size_t(1) << numQubits; }
 uint64_t bit(int64_t position) { return uint64_t(1) << position; }
-double *components(Amplitude *state) { return reinterpret_cast<double *>(state); }
+double *components(Amplitude *state) {
+  return reinterpret_cast<double *>(state);
+}
 const double *components(const Amplitude *state) {
   return reinterpret_cast<const double *>(state);
 }
@@ -41,14 +43,17 @@ const double *components(const Amplitude *state) {
 /// permit. `later` is the first index of the run about `lookahead` indices
 /// further on, to prefetch (without lookahead, and near the end: `first`).
 template <typename Body>
-[[gnu::always_inline]] inline void forEachRun(int numQubits, uint64_t fixedMask, size_t lookahead,
-                                              Body &&body) {
+[[gnu::always_inline]] inline void forEachRun(int numQubits, uint64_t fixedMask,
+                                              size_t lookahead, Body &&body) {
   const size_t size = dimension(numQubits);
-  const size_t runLength = fixedMask ? size_t(1) << __builtin_ctzll(fixedMask) : size;
+  const size_t runLength =
+      fixedMask ? size_t(1) << __builtin_ctzll(fixedMask) : size;
   // The run after the one at `first`: set the fixed bits and those inside the
   // run, add one (carrying over them), and clear the fixed bits again.
   const uint64_t carryBits = fixedMask | (runLength - 1);
-  auto next = [&](size_t first) { return ((first | carryBits) + 1) & ~fixedMask; };
+  auto next = [&](size_t first) {
+    return ((first | carryBits) + 1) & ~fixedMask;
+  };
   size_t later = 0;
   for (size_t ahead = 0; ahead < lookahead && later < size; ahead += runLength)
     later = next(later);
@@ -75,7 +80,8 @@ size_t prefetchLookahead(size_t runLength, bool gaps) {
 /// low bits are j. Explicit vectors let a complex product be two
 /// multiply-adds and an in-lane swap, where auto-vectorised scalar code would
 /// de-interleave real and imaginary parts with costlier shuffles. The target
-/// clones compile the same code to one AVX-512, two AVX2 or four SSE2 registers.
+/// clones compile the same code to one AVX-512, two AVX2 or four SSE2
+/// registers.
 typedef double Line __attribute__((vector_size(64)));
 // Lines pass by value only between internal, inlined functions, so the ABI
 // warning GCC gives for them in the clones without AVX-512 does not apply.
@@ -113,8 +119,10 @@ inline void streamFence() {
 [[gnu::always_inline]] inline Line swapParts(const Line &v) {
   return __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
 }
-/// Each amplitude replaced by the one whose index differs in bit `Bit` (0 or 1).
-template <int Bit> [[gnu::always_inline]] inline Line partnersInLine(const Line &v) {
+/// Each amplitude replaced by the one whose index differs in bit `Bit` (0 or
+/// 1).
+template <int Bit>
+[[gnu::always_inline]] inline Line partnersInLine(const Line &v) {
   if constexpr (Bit == 0)
     return __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
   else
@@ -152,9 +160,9 @@ constexpr size_t kPhaseBlock = 8;
 /// highParity; blocks missing a bit of highControls are left alone. Plain
 /// scalar code: with a constant block the compiler unrolls it into vector
 /// code of the widest width, faster here than explicit vectors (measured).
-[[gnu::always_inline]] inline void multiplyBlocks(double *state, size_t size, size_t block,
-                                                  uint64_t highControls, uint64_t highParity,
-                                                  const double (*factors)[2 * kPhaseBlock]) {
+[[gnu::always_inline]] inline void
+multiplyBlocks(double *state, size_t size, size_t block, uint64_t highControls,
+               uint64_t highParity, const double (*factors)[2 * kPhaseBlock]) {
   for (size_t base = 0; base < size; base += block) {
     if ((base & highControls) != highControls)
       continue;
@@ -171,23 +179,26 @@ constexpr size_t kPhaseBlock = 8;
 /// Calls update(line) on every line whose index has the bits of highControls
 /// (none of bits 0 and 1) set; update replaces it in place.
 template <typename Update>
-[[gnu::always_inline]] inline void updateLines(double *psi, int numQubits, uint64_t highControls,
+[[gnu::always_inline]] inline void updateLines(double *psi, int numQubits,
+                                               uint64_t highControls,
                                                Update &&update) {
-  const size_t runLength =
-      highControls ? size_t(1) << __builtin_ctzll(highControls) : dimension(numQubits);
+  const size_t runLength = highControls
+                               ? size_t(1) << __builtin_ctzll(highControls)
+                               : dimension(numQubits);
   const size_t lookahead = prefetchLookahead(runLength, highControls != 0);
   forEachRun(numQubits, highControls, lookahead,
-             [&](size_t first, size_t length, size_t later) __attribute__((always_inline)) {
-               double *p = psi + 2 * (first | highControls);
-               const double *q = psi + 2 * (later | highControls);
-               for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
-                 if (lookahead)
-                   __builtin_prefetch(q + i, 1, 2);
-                 Line v = load(p + i);
-                 update(v);
-                 store(p + i, v);
-               }
-             });
+             [&](size_t first, size_t length, size_t later)
+                 __attribute__((always_inline)) {
+                   double *p = psi + 2 * (first | highControls);
+                   const double *q = psi + 2 * (later | highControls);
+                   for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
+                     if (lookahead)
+                       __builtin_prefetch(q + i, 1, 2);
+                     Line v = load(p + i);
+                     update(v);
+                     store(p + i, v);
+                   }
+                 });
 }
 
 /// Partner lines this many bytes apart, or a multiple of it, evict each other
@@ -210,15 +221,21 @@ constexpr size_t kStagedChunkLines = 8;
 /// them again), the next updates this chunk's a lines against the staged copy.
 /// Chunks follow the a lines across runs, so short runs make full chunks too.
 template <typename Update>
-[[gnu::always_inline]] inline void updateStagedPartners(double *psi, int numQubits, int target,
-                                                        uint64_t highControls, Update &&update) {
+[[gnu::always_inline]] inline void
+updateStagedPartners(double *psi, int numQubits, int target,
+                     uint64_t highControls, Update &&update) {
   const size_t size = dimension(numQubits);
   const uint64_t fixed = highControls | bit(target);
   // The a line after the one at index i: the carry trick of forEachRun.
-  auto nextLine = [&](size_t i) { return ((i | fixed | kInLineBits) + 1) & ~fixed; };
+  auto nextLine = [&](size_t i) {
+    return ((i | fixed | kInLineBits) + 1) & ~fixed;
+  };
   auto aLine = [&](size_t i) { return psi + 2 * (i | highControls); };
-  auto bLine = [&](size_t i) { return psi + 2 * (i | highControls | bit(target)); };
-  const size_t numLines = (size >> __builtin_popcountll(fixed)) / kLineAmplitudes;
+  auto bLine = [&](size_t i) {
+    return psi + 2 * (i | highControls | bit(target));
+  };
+  const size_t numLines =
+      (size >> __builtin_popcountll(fixed)) / kLineAmplitudes;
   const size_t chunk = std::min(numLines, kStagedChunkLines);
   alignas(64) double buffer[kLineDoubles * kStagedChunkLines];
   // Address the buffer through a general register: relative to the stack
@@ -227,8 +244,10 @@ template <typename Update>
   asm("" : "+r"(staged));
   const size_t lookahead =
       prefetchLookahead(size_t(1) << __builtin_ctzll(fixed), highControls != 0);
-  size_t ahead = 0; // the line `lookahead` indices of a lines ahead, to prefetch
-  for (size_t skipped = 0; skipped < lookahead && ahead < size; skipped += kLineAmplitudes)
+  size_t ahead =
+      0; // the line `lookahead` indices of a lines ahead, to prefetch
+  for (size_t skipped = 0; skipped < lookahead && ahead < size;
+       skipped += kLineAmplitudes)
     ahead = nextLine(ahead);
   size_t previous = size; // first a line of the chunk whose results are staged
   for (size_t first = 0; first < size;) {
@@ -265,8 +284,9 @@ template <typename Update>
 /// (>= 2) = 0 and b with it = 1, wherever the bits of highControls (none of
 /// bits 0 and 1) are 1; update replaces them in place.
 template <typename Update>
-[[gnu::always_inline]] inline void updatePartners(double *psi, int numQubits, int target,
-                                                  uint64_t highControls, Update &&update) {
+[[gnu::always_inline]] inline void
+updatePartners(double *psi, int numQubits, int target, uint64_t highControls,
+               Update &&update) {
   const size_t stride = dimension(target);
   if (stride * sizeof(Amplitude) % kAliasingBytes == 0) {
     updateStagedPartners(psi, numQubits, target, highControls, update);
@@ -276,27 +296,30 @@ template <typename Update>
   const size_t lookahead =
       prefetchLookahead(size_t(1) << __builtin_ctzll(fixed), highControls != 0);
   forEachRun(numQubits, fixed, lookahead,
-             [&](size_t first, size_t length, size_t later) __attribute__((always_inline)) {
-               double *pa = psi + 2 * (first | highControls), *pb = pa + 2 * stride;
-               const double *qa = psi + 2 * (later | highControls), *qb = qa + 2 * stride;
-               for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
-                 if (lookahead) {
-                   __builtin_prefetch(qa + i, 1, 2);
-                   __builtin_prefetch(qb + i, 1, 2);
-                 }
-                 Line a = load(pa + i), b = load(pb + i);
-                 update(a, b);
-                 store(pa + i, a);
-                 store(pb + i, b);
-               }
-             });
+             [&](size_t first, size_t length, size_t later)
+                 __attribute__((always_inline)) {
+                   double *pa = psi + 2 * (first | highControls),
+                          *pb = pa + 2 * stride;
+                   const double *qa = psi + 2 * (later | highControls),
+                                *qb = qa + 2 * stride;
+                   for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
+                     if (lookahead) {
+                       __builtin_prefetch(qa + i, 1, 2);
+                       __builtin_prefetch(qb + i, 1, 2);
+                     }
+                     Line a = load(pa + i), b = load(pb + i);
+                     update(a, b);
+                     store(pa + i, a);
+                     store(pb + i, b);
+                   }
+                 });
 }
 
 } // namespace
 
 COT_TARGET_CLONES
-void applyControlled(Amplitude *state, int numQubits, int target, uint64_t controls,
-                     const Amplitude m[4]) {
+void applyControlled(Amplitude *state, int numQubits, int target,
+                     uint64_t controls, const Amplitude m[4]) {
   if (numQubits < 2) { // smaller than a line: act on a zero-padded copy
     Amplitude padded[kLineAmplitudes] = {};
     std::copy(state, state + dimension(numQubits), padded);
@@ -307,7 +330,8 @@ void applyControlled(Amplitude *state, int numQubits, int target, uint64_t contr
   // Controls on bits 0 and 1 select lanes within each line: the others get
   // the identity (their cache line is read and written either way). Higher
   // controls select lines.
-  const uint64_t inLineControls = controls & kInLineBits, highControls = controls & ~kInLineBits;
+  const uint64_t inLineControls = controls & kInLineBits,
+                 highControls = controls & ~kInLineBits;
   auto entry = [&](size_t lane, int row, int column) {
     if ((lane & inLineControls) != inLineControls)
       return Amplitude(row == column ? 1.0 : 0.0);
@@ -326,19 +350,23 @@ void applyControlled(Amplitude *state, int numQubits, int target, uint64_t contr
     });
     double *psi = components(state);
     if (target == 0)
-      updateLines(psi, numQubits, highControls, [&](Line &v) __attribute__((always_inline)) {
-        v = times(d, v) + times(o, partnersInLine<0>(v));
-      });
+      updateLines(psi, numQubits, highControls,
+                  [&](Line &v) __attribute__((always_inline)) {
+                    v = times(d, v) + times(o, partnersInLine<0>(v));
+                  });
     else
-      updateLines(psi, numQubits, highControls, [&](Line &v) __attribute__((always_inline)) {
-        v = times(d, v) + times(o, partnersInLine<1>(v));
-      });
+      updateLines(psi, numQubits, highControls,
+                  [&](Line &v) __attribute__((always_inline)) {
+                    v = times(d, v) + times(o, partnersInLine<1>(v));
+                  });
     return;
   }
   double *psi = components(state);
-  if (isPauliX(m) && !inLineControls) { // CNOT, Toffoli: a pure exchange, no arithmetic
+  if (isPauliX(m) &&
+      !inLineControls) { // CNOT, Toffoli: a pure exchange, no arithmetic
     updatePartners(psi, numQubits, target, highControls,
-                   [](Line &a, Line &b) __attribute__((always_inline)) { std::swap(a, b); });
+                   [](Line &a, Line &b)
+                       __attribute__((always_inline)) { std::swap(a, b); });
     return;
   }
   const Factors a0 = laneFactors([&](size_t j) { return entry(j, 0, 0); });
@@ -354,8 +382,8 @@ void applyControlled(Amplitude *state, int numQubits, int target, uint64_t contr
 }
 
 COT_TARGET_CLONES
-void applyPhases(Amplitude *state, int numQubits, uint64_t controls, uint64_t parityBits,
-                 Amplitude even, Amplitude odd) {
+void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
+                 uint64_t parityBits, Amplitude even, Amplitude odd) {
   if (even == 1.0 && odd == 1.0)
     return;
   // Within a block the factor depends on the low bits of the index (a table)
@@ -373,15 +401,17 @@ void applyPhases(Amplitude *state, int numQubits, uint64_t controls, uint64_t pa
       table[highParity][2 * j + 1] = f.imag();
     }
   double *psi = components(state);
-  if (block == kPhaseBlock) // a constant block length unrolls into straight vector code
-    multiplyBlocks(psi, size, kPhaseBlock, controls & ~low, parityBits & ~low, table);
+  if (block ==
+      kPhaseBlock) // a constant block length unrolls into straight vector code
+    multiplyBlocks(psi, size, kPhaseBlock, controls & ~low, parityBits & ~low,
+                   table);
   else
     multiplyBlocks(psi, size, block, controls & ~low, parityBits & ~low, table);
 }
 
 COT_TARGET_CLONES
-void applyDense(Amplitude *state, int numQubits, const int64_t *wires, int numWires,
-                const Amplitude *matrix) {
+void applyDense(Amplitude *state, int numQubits, const int64_t *wires,
+                int numWires, const Amplitude *matrix) {
   const size_t dim = dimension(numWires);
   // offsets[r]: where the r-th amplitude of a group lies relative to the
   // group's first one (the first wire is the most significant bit of r).
@@ -416,8 +446,8 @@ void applyDense(Amplitude *state, int numQubits, const int64_t *wires, int numWi
   });
 }
 
-Amplitude pauliExpectation(const Amplitude *state, int numQubits, uint64_t xBits,
-                           uint64_t zBits) {
+Amplitude pauliExpectation(const Amplitude *state, int numQubits,
+                           uint64_t xBits, uint64_t zBits) {
   // sum_b conj(psi[b ^ x]) (-1)^|b & z| psi[b]
   const double *psi = components(state);
   double re = 0, im = 0;
@@ -430,10 +460,11 @@ Amplitude pauliExpectation(const Amplitude *state, int numQubits, uint64_t xBits
   return {re, im};
 }
 
-void addPauliProduct(Amplitude *out, const Amplitude *state, int numQubits, uint64_t xBits,
-                     uint64_t zBits, Amplitude coefficient) {
+void addPauliProduct(Amplitude *out, const Amplitude *state, int numQubits,
+                     uint64_t xBits, uint64_t zBits, Amplitude coefficient) {
   for (size_t b = 0, size = dimension(numQubits); b < size; ++b)
-    out[b ^ xBits] += (__builtin_parityll(b & zBits) ? -coefficient : coefficient) * state[b];
+    out[b ^ xBits] +=
+        (__builtin_parityll(b & zBits) ? -coefficient : coefficient) * state[b];
 }
 
 Amplitude innerProduct(const Amplitude *a, const Amplitude *b, int numQubits) {
@@ -443,8 +474,8 @@ Amplitude innerProduct(const Amplitude *a, const Amplitude *b, int numQubits) {
   return sum;
 }
 
-void marginalProbabilities(const Amplitude *state, int numQubits, const int64_t *wires,
-                           int numWires, double *out) {
+void marginalProbabilities(const Amplitude *state, int numQubits,
+                           const int64_t *wires, int numWires, double *out) {
   std::fill(out, out + dimension(numWires), 0.0);
   for (size_t b = 0, size = dimension(numQubits); b < size; ++b)
     out[gatherBits(b, wires, numWires)] += std::norm(state[b]);
@@ -459,7 +490,8 @@ double probabilityOfOne(const Amplitude *state, int numQubits, int wire) {
   return sum;
 }
 
-void collapse(Amplitude *state, int numQubits, int wire, bool outcome, double scale) {
+void collapse(Amplitude *state, int numQubits, int wire, bool outcome,
+              double scale) {
   forEachRun(numQubits, bit(wire), 0, [&](size_t first, size_t length, size_t) {
     Amplitude *zero = state + first, *one = state + (first | bit(wire));
     Amplitude *kept = outcome ? one : zero, *dropped = outcome ? zero : one;

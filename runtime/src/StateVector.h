@@ -23,7 +23,8 @@ using Amplitude = std::complex<double>;
 
 /// The bits of `index` at `wires`, the first wire becoming the most
 /// significant bit: the outcome of `wires` in basis state `index`.
-inline std::size_t gatherBits(std::size_t index, const int64_t *wires, int numWires) {
+inline std::size_t gatherBits(std::size_t index, const int64_t *wires,
+                              int numWires) {
   std::size_t outcome = 0;
   for (int w = 0; w < numWires; ++w)
     outcome = (outcome << 1) | ((index >> wires[w]) & 1);
@@ -31,42 +32,45 @@ inline std::size_t gatherBits(std::size_t index, const int64_t *wires, int numWi
 }
 
 /// Applies the row-major 2x2 `matrix` to qubit `target` within the subspace
-/// where every qubit in `controls` is 1 (controls = 0: an ordinary 1-qubit gate).
-void applyControlled(Amplitude *state, int numQubits, int target, uint64_t controls,
-                     const Amplitude matrix[4]);
+/// where every qubit in `controls` is 1 (controls = 0: an ordinary 1-qubit
+/// gate).
+void applyControlled(Amplitude *state, int numQubits, int target,
+                     uint64_t controls, const Amplitude matrix[4]);
 
 /// Multiplies, where every qubit in `controls` is 1, each amplitude by
 /// `even` or `odd` according to the parity of its bits in `parityBits`.
 /// Every diagonal gate has this form (RZ, S, CZ, IsingZZ, MultiRZ, ...).
-void applyPhases(Amplitude *state, int numQubits, uint64_t controls, uint64_t parityBits,
-                 Amplitude even, Amplitude odd);
+void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
+                 uint64_t parityBits, Amplitude even, Amplitude odd);
 
 /// Applies the row-major 2^k x 2^k `matrix` to `wires` (first = most
 /// significant bit of the matrix index).
-void applyDense(Amplitude *state, int numQubits, const int64_t *wires, int numWires,
-                const Amplitude *matrix);
+void applyDense(Amplitude *state, int numQubits, const int64_t *wires,
+                int numWires, const Amplitude *matrix);
 
 /// <state| X^xBits Z^zBits |state> (the Z factors act first).
-Amplitude pauliExpectation(const Amplitude *state, int numQubits, uint64_t xBits,
-                           uint64_t zBits);
+Amplitude pauliExpectation(const Amplitude *state, int numQubits,
+                           uint64_t xBits, uint64_t zBits);
 
 /// out += coefficient * X^xBits Z^zBits |state>.
-void addPauliProduct(Amplitude *out, const Amplitude *state, int numQubits, uint64_t xBits,
-                     uint64_t zBits, Amplitude coefficient);
+void addPauliProduct(Amplitude *out, const Amplitude *state, int numQubits,
+                     uint64_t xBits, uint64_t zBits, Amplitude coefficient);
 
 /// <a|b>.
 Amplitude innerProduct(const Amplitude *a, const Amplitude *b, int numQubits);
 
 /// out[i] = probability of the outcome i of `wires` (first = most significant
 /// bit); out has 2^numWires entries.
-void marginalProbabilities(const Amplitude *state, int numQubits, const int64_t *wires,
-                           int numWires, double *out);
+void marginalProbabilities(const Amplitude *state, int numQubits,
+                           const int64_t *wires, int numWires, double *out);
 
 /// Probability that qubit `wire` is 1.
 double probabilityOfOne(const Amplitude *state, int numQubits, int wire);
 
-/// Projects qubit `wire` onto `outcome` and multiplies the kept amplitudes by `scale`.
-void collapse(Amplitude *state, int numQubits, int wire, bool outcome, double scale);
+/// Projects qubit `wire` onto `outcome` and multiplies the kept amplitudes by
+/// `scale`.
+void collapse(Amplitude *state, int numQubits, int wire, bool outcome,
+              double scale);
 
 } // namespace cotangent::runtime::kernels
 

@@ -31,7 +31,8 @@ uint64_t maskOf(const int64_t *wires, int64_t count) {
   return mask;
 }
 
-/// i^(number of Y factors): the word's Y = i X Z, and the kernels apply X^x Z^z.
+/// i^(number of Y factors): the word's Y = i X Z, and the kernels apply X^x
+/// Z^z.
 Amplitude yPhase(const PauliTerm &term) {
   static const Amplitude powers[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
   return powers[__builtin_popcountll(term.xBits & term.zBits) % 4];
@@ -48,29 +49,33 @@ public:
     const int64_t first = numQubits_;
     // The new qubits are the high bits, so the old state is the |0...0> block.
     AlignedBuffer<Amplitude> grown(dimension(numQubits_ + count));
-    std::copy(amplitudes_.data(), amplitudes_.data() + amplitudes_.size(), grown.data());
+    std::copy(amplitudes_.data(), amplitudes_.data() + amplitudes_.size(),
+              grown.data());
     amplitudes_ = std::move(grown);
     numQubits_ += count;
     return first;
   }
 
-  void applyGate(GateKind kind, bool adjoint, const double *params, Wires wires) override {
+  void applyGate(GateKind kind, bool adjoint, const double *params,
+                 Wires wires) override {
     apply(gateOperator(kind, params, adjoint), wires);
   }
 
-  void applyMatrix(const std::complex<double> *matrix, bool adjoint, Wires wires) override {
+  void applyMatrix(const std::complex<double> *matrix, bool adjoint,
+                   Wires wires) override {
     apply(matrixOperator(matrix, static_cast<int>(wires.size), adjoint), wires);
   }
 
   double expval(const Observable &observable) const override {
     double sum = 0;
     for (const PauliTerm &term : observable.terms) {
-      if (term.xBits == 0 && term.zBits == 0) { // identity; the state is normalised
+      if (term.xBits == 0 &&
+          term.zBits == 0) { // identity; the state is normalised
         sum += term.coefficient;
         continue;
       }
-      const Amplitude word =
-          kernels::pauliExpectation(amplitudes_.data(), numQubits_, term.xBits, term.zBits);
+      const Amplitude word = kernels::pauliExpectation(
+          amplitudes_.data(), numQubits_, term.xBits, term.zBits);
       sum += term.coefficient * (yPhase(term) * word).real();
     }
     return sum;
@@ -80,10 +85,14 @@ public:
     // With phi = O psi and O Hermitian: <O> = <psi|phi> and <O^2> = <phi|phi>.
     AlignedBuffer<Amplitude> phi(amplitudes_.size());
     for (const PauliTerm &term : observable.terms)
-      kernels::addPauliProduct(phi.data(), amplitudes_.data(), numQubits_, term.xBits,
-                               term.zBits, term.coefficient * yPhase(term));
-    const double mean = kernels::innerProduct(amplitudes_.data(), phi.data(), numQubits_).real();
-    const double square = kernels::innerProduct(phi.data(), phi.data(), numQubits_).real();
+      kernels::addPauliProduct(phi.data(), amplitudes_.data(), numQubits_,
+                               term.xBits, term.zBits,
+                               term.coefficient * yPhase(term));
+    const double mean =
+        kernels::innerProduct(amplitudes_.data(), phi.data(), numQubits_)
+            .real();
+    const double square =
+        kernels::innerProduct(phi.data(), phi.data(), numQubits_).real();
     return square - mean * mean;
   }
 
@@ -96,7 +105,8 @@ public:
 
   bool measure(int64_t wire, double uniformSample) override {
     const int w = static_cast<int>(wire);
-    const double pOne = kernels::probabilityOfOne(amplitudes_.data(), numQubits_, w);
+    const double pOne =
+        kernels::probabilityOfOne(amplitudes_.data(), numQubits_, w);
     const bool one = uniformSample < pOne;
     kernels::collapse(amplitudes_.data(), numQubits_, w, one,
                       1 / std::sqrt(one ? pOne : 1 - pOne));
@@ -113,15 +123,16 @@ private:
     const uint64_t available = availableMemoryBytes();
     if (total < 60 && (uint64_t(16) << total) <= available)
       return;
-    const std::string needed = total + 4 < 70
-                                   ? formatBytes(std::ldexp(16.0, static_cast<int>(total)))
-                                   : "2^" + std::to_string(total + 4) + " bytes";
-    const std::string what =
-        numQubits_ == 0 ? std::to_string(count) + " qubits"
-                        : std::to_string(count) + " more qubits (" + std::to_string(total) +
-                              " in total)";
-    throw RuntimeError("cannot allocate " + what + ": the state vector needs " + needed +
-                       " but only " + formatBytes(static_cast<double>(available)) +
+    const std::string needed =
+        total + 4 < 70 ? formatBytes(std::ldexp(16.0, static_cast<int>(total)))
+                       : "2^" + std::to_string(total + 4) + " bytes";
+    const std::string what = numQubits_ == 0
+                                 ? std::to_string(count) + " qubits"
+                                 : std::to_string(count) + " more qubits (" +
+                                       std::to_string(total) + " in total)";
+    throw RuntimeError("cannot allocate " + what + ": the state vector needs " +
+                       needed + " but only " +
+                       formatBytes(static_cast<double>(available)) +
                        " of memory is available");
   }
 
@@ -131,19 +142,21 @@ private:
     const int last = static_cast<int>(wires[wires.size - 1]);
     switch (op.form) {
     case GateOperator::Form::Diagonal:
-      kernels::applyPhases(psi, numQubits_, controls,
-                           maskOf(wires.data + op.numControls, wires.size - op.numControls),
-                           op.phases[0], op.phases[1]);
+      kernels::applyPhases(
+          psi, numQubits_, controls,
+          maskOf(wires.data + op.numControls, wires.size - op.numControls),
+          op.phases[0], op.phases[1]);
       break;
     case GateOperator::Form::Controlled:
-      kernels::applyControlled(psi, numQubits_, last, controls, op.target.data());
+      kernels::applyControlled(psi, numQubits_, last, controls,
+                               op.target.data());
       break;
     case GateOperator::Form::Dense:
       if (wires.size == 1) // a 2x2 is cheaper through its own kernel
         kernels::applyControlled(psi, numQubits_, last, 0, op.dense.data());
       else
-        kernels::applyDense(psi, numQubits_, wires.data, static_cast<int>(wires.size),
-                            op.dense.data());
+        kernels::applyDense(psi, numQubits_, wires.data,
+                            static_cast<int>(wires.size), op.dense.data());
       break;
     }
   }
@@ -169,9 +182,10 @@ void StateVectorDevice::state(Wires wires, std::complex<double> *out) const {
     otherWires.push_back(__builtin_ctzll(rest));
   const int numOthers = static_cast<int>(otherWires.size());
   std::vector<double> weights(dimension(numOthers));
-  kernels::marginalProbabilities(amplitudes_.data(), numQubits_, otherWires.data(), numOthers,
-                                 weights.data());
-  const size_t heaviest = std::max_element(weights.begin(), weights.end()) - weights.begin();
+  kernels::marginalProbabilities(amplitudes_.data(), numQubits_,
+                                 otherWires.data(), numOthers, weights.data());
+  const size_t heaviest =
+      std::max_element(weights.begin(), weights.end()) - weights.begin();
   const double norm = std::sqrt(weights[heaviest]);
   for (size_t b = 0; b < size; ++b)
     if (kernels::gatherBits(b, otherWires.data(), numOthers) == heaviest)
@@ -184,13 +198,16 @@ void StateVectorDevice::state(Wires wires, std::complex<double> *out) const {
   for (const Amplitude &overlap : overlaps)
     captured += std::norm(overlap);
   if (captured < 1 - 1e-8)
-    throw RuntimeError("the " + std::to_string(k) +
-                       " qubits are entangled with the device's other qubits, so they "
-                       "have no state vector of their own");
+    throw RuntimeError(
+        "the " + std::to_string(k) +
+        " qubits are entangled with the device's other qubits, so they "
+        "have no state vector of their own");
 }
 
 } // namespace
 
-std::unique_ptr<Device> makeStateVectorDevice() { return std::make_unique<StateVectorDevice>(); }
+std::unique_ptr<Device> makeStateVectorDevice() {
+  return std::make_unique<StateVectorDevice>();
+}
 
 } // namespace cotangent::runtime

@@ -40,8 +40,9 @@ void __cot_tape_grow(CotTape *tape, int64_t needed) {
   char *data = static_cast<char *>(std::realloc(tape->data, capacity));
   if (!data) {
     ExecutionContext *context = ExecutionContext::current();
-    context->recordError(nullptr, "out of memory growing the derivative tape to " +
-                                      std::to_string(capacity) + " bytes");
+    context->recordError(nullptr,
+                         "out of memory growing the derivative tape to " +
+                             std::to_string(capacity) + " bytes");
     context->jumpToTrap();
   }
   tape->data = data;

@@ -28,8 +28,8 @@ void runCircuit(void **args) {
       wires[j] = qubits[step.wires[j]];
     switch (step.kind) {
     case Step::Kind::Gate:
-      __cot_gate(static_cast<int64_t>(step.gate), step.adjoint, step.values.data(), wires,
-                 numWires, kWhere);
+      __cot_gate(static_cast<int64_t>(step.gate), step.adjoint,
+                 step.values.data(), wires, numWires, kWhere);
       break;
     case Step::Kind::Unitary:
       __cot_unitary(step.values.data(), step.adjoint, wires, numWires, kWhere);
@@ -40,8 +40,8 @@ void runCircuit(void **args) {
     }
   }
   circuit.state.assign(std::size_t(1) << circuit.numQubits, 0.0);
-  __cot_state(qubits, circuit.numQubits, reinterpret_cast<double *>(circuit.state.data()),
-              kWhere);
+  __cot_state(qubits, circuit.numQubits,
+              reinterpret_cast<double *>(circuit.state.data()), kWhere);
   __cot_dealloc(reg, kWhere);
 }
 
@@ -57,14 +57,21 @@ Step gateStep(cotangent::runtime::GateKind gate, std::vector<double> params,
   return {Step::Kind::Gate, gate, adjoint, std::move(params), std::move(wires)};
 }
 
-Step unitaryStep(const reference::Matrix &matrix, std::vector<int> wires, bool adjoint) {
-  return {Step::Kind::Unitary, {}, adjoint, reference::interleave(matrix.data),
+Step unitaryStep(const reference::Matrix &matrix, std::vector<int> wires,
+                 bool adjoint) {
+  return {Step::Kind::Unitary,
+          {},
+          adjoint,
+          reference::interleave(matrix.data),
           std::move(wires)};
 }
 
-Step measureStep(int wire) { return {Step::Kind::Measure, {}, false, {}, {wire}}; }
+Step measureStep(int wire) {
+  return {Step::Kind::Measure, {}, false, {}, {wire}};
+}
 
-Step prepareStep(const reference::Vector &state, int numQubits, std::mt19937_64 &rng) {
+Step prepareStep(const reference::Vector &state, int numQubits,
+                 std::mt19937_64 &rng) {
   std::vector<int> all(numQubits);
   std::iota(all.begin(), all.end(), 0);
   return unitaryStep(reference::unitaryWithFirstColumn(state, rng), all);

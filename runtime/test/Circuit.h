@@ -30,7 +30,8 @@ struct Circuit {
   std::vector<Step> steps;
   // Filled by run:
   std::vector<int> outcomes = {}; ///< Of the Measure steps, in order.
-  reference::Vector state = {};   ///< Qubit 0 of the register is the most significant bit.
+  reference::Vector state =
+      {}; ///< Qubit 0 of the register is the most significant bit.
 };
 
 /// Runs the circuit in a fresh execution context; the error message if any.
@@ -38,9 +39,11 @@ std::optional<std::string> run(Circuit &circuit, uint64_t seed = 1);
 
 Step gateStep(cotangent::runtime::GateKind gate, std::vector<double> params,
               std::vector<int> wires, bool adjoint = false);
-Step unitaryStep(const reference::Matrix &matrix, std::vector<int> wires, bool adjoint = false);
+Step unitaryStep(const reference::Matrix &matrix, std::vector<int> wires,
+                 bool adjoint = false);
 Step measureStep(int wire);
 /// A unitary on all numQubits wires that turns |0...0> into `state`.
-Step prepareStep(const reference::Vector &state, int numQubits, std::mt19937_64 &rng);
+Step prepareStep(const reference::Vector &state, int numQubits,
+                 std::mt19937_64 &rng);
 
 #endif // COTANGENT_RUNTIME_TEST_CIRCUIT_H

@@ -38,7 +38,8 @@ std::optional<std::string> runProgram(PackedFunction program) {
 void healthyProgram(void **args) {
   const int64_t reg = __cot_alloc(1, nullptr);
   int64_t q = __cot_extract(reg, 0, nullptr);
-  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &q, 1, nullptr);
+  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &q, 1,
+             nullptr);
   *static_cast<int8_t *>(args[0]) = __cot_measure(q, nullptr);
   __cot_dealloc(reg, nullptr);
 }
@@ -69,20 +70,25 @@ void insertOutOfRange(void **) {
 }
 
 TEST(ErrorTest, IndexOutsideRegister) {
-  expectError(extractOutOfRange, "prog.mlir:7:9: qubit index 5 is outside a register of 2 qubits");
-  expectError(insertOutOfRange, "prog.mlir:7:9: qubit index -1 is outside a register of 2 qubits");
+  expectError(extractOutOfRange,
+              "prog.mlir:7:9: qubit index 5 is outside a register of 2 qubits");
+  expectError(
+      insertOutOfRange,
+      "prog.mlir:7:9: qubit index -1 is outside a register of 2 qubits");
 }
 
 void sameQubitTwiceInGate(void **) {
   const int64_t reg = __cot_alloc(2, nullptr);
-  int64_t pair[2] = {__cot_extract(reg, 1, nullptr), __cot_extract(reg, 1, nullptr)};
+  int64_t pair[2] = {__cot_extract(reg, 1, nullptr),
+                     __cot_extract(reg, 1, nullptr)};
   __cot_gate(kCNOT, 0, nullptr, pair, 2, kWhere);
   reachedAfterError = true;
 }
 
 void sameQubitTwiceInProbs(void **) {
   const int64_t reg = __cot_alloc(2, nullptr);
-  int64_t pair[2] = {__cot_extract(reg, 0, nullptr), __cot_extract(reg, 0, nullptr)};
+  int64_t pair[2] = {__cot_extract(reg, 0, nullptr),
+                     __cot_extract(reg, 0, nullptr)};
   double out[4];
   __cot_probs(pair, 2, out, kWhere);
   reachedAfterError = true;
@@ -90,7 +96,8 @@ void sameQubitTwiceInProbs(void **) {
 
 void sameQubitTwiceInState(void **) {
   const int64_t reg = __cot_alloc(2, nullptr);
-  int64_t pair[2] = {__cot_extract(reg, 0, nullptr), __cot_extract(reg, 0, nullptr)};
+  int64_t pair[2] = {__cot_extract(reg, 0, nullptr),
+                     __cot_extract(reg, 0, nullptr)};
   double out[8];
   __cot_state(pair, 2, out, kWhere);
   reachedAfterError = true;
@@ -99,17 +106,22 @@ void sameQubitTwiceInState(void **) {
 void sameQubitTwiceInTensor(void **) {
   const int64_t reg = __cot_alloc(2, nullptr);
   const int64_t q = __cot_extract(reg, 1, nullptr);
-  int64_t factors[2] = {__cot_named_obs(1, q, nullptr), __cot_named_obs(3, q, nullptr)};
+  int64_t factors[2] = {__cot_named_obs(1, q, nullptr),
+                        __cot_named_obs(3, q, nullptr)};
   __cot_tensor_obs(factors, 2, kWhere);
   reachedAfterError = true;
 }
 
 TEST(ErrorTest, SameQubitTwice) {
-  expectError(sameQubitTwiceInGate, "prog.mlir:7:9: qubit handle 1 appears twice in gate CNOT");
-  expectError(sameQubitTwiceInProbs, "prog.mlir:7:9: qubit handle 0 appears twice in probs");
-  expectError(sameQubitTwiceInState, "prog.mlir:7:9: qubit handle 0 appears twice in state");
-  expectError(sameQubitTwiceInTensor,
-              "prog.mlir:7:9: the factors of a tensor product both act on qubit 1");
+  expectError(sameQubitTwiceInGate,
+              "prog.mlir:7:9: qubit handle 1 appears twice in gate CNOT");
+  expectError(sameQubitTwiceInProbs,
+              "prog.mlir:7:9: qubit handle 0 appears twice in probs");
+  expectError(sameQubitTwiceInState,
+              "prog.mlir:7:9: qubit handle 0 appears twice in state");
+  expectError(
+      sameQubitTwiceInTensor,
+      "prog.mlir:7:9: the factors of a tensor product both act on qubit 1");
 }
 
 void cnotOnOneQubit(void **) {
@@ -122,7 +134,8 @@ void cnotOnOneQubit(void **) {
 void multiRZOnNoQubit(void **) {
   __cot_alloc(1, nullptr);
   const double angle = 0.5;
-  __cot_gate(static_cast<int64_t>(GateKind::MultiRZ), 0, &angle, nullptr, 0, kWhere);
+  __cot_gate(static_cast<int64_t>(GateKind::MultiRZ), 0, &angle, nullptr, 0,
+             kWhere);
   reachedAfterError = true;
 }
 
@@ -132,8 +145,10 @@ void unknownGateKind(void **) {
 }
 
 TEST(ErrorTest, WrongGateArityOrKind) {
-  expectError(cnotOnOneQubit, "prog.mlir:7:9: gate CNOT acts on 2 qubits but got 1");
-  expectError(multiRZOnNoQubit, "prog.mlir:7:9: gate MultiRZ needs at least 1 qubit but got 0");
+  expectError(cnotOnOneQubit,
+              "prog.mlir:7:9: gate CNOT acts on 2 qubits but got 1");
+  expectError(multiRZOnNoQubit,
+              "prog.mlir:7:9: gate MultiRZ needs at least 1 qubit but got 0");
   expectError(unknownGateKind, "prog.mlir:7:9: unknown gate kind 27");
 }
 
@@ -148,8 +163,12 @@ void allocNegative(void **) {
 }
 
 TEST(ErrorTest, NonPositiveQubitCount) {
-  expectError(allocZero, "prog.mlir:7:9: cannot allocate 0 qubits: the count must be positive");
-  expectError(allocNegative, "prog.mlir:7:9: cannot allocate -3 qubits: the count must be positive");
+  expectError(
+      allocZero,
+      "prog.mlir:7:9: cannot allocate 0 qubits: the count must be positive");
+  expectError(
+      allocNegative,
+      "prog.mlir:7:9: cannot allocate -3 qubits: the count must be positive");
 }
 
 void alloc60(void **) {
@@ -182,23 +201,28 @@ TEST(ErrorTest, TooManyQubitsAreRefusedBeforeAllocating) {
   // at a large state would take seconds: the refusal must be immediate.
   const auto start = std::chrono::steady_clock::now();
   const auto error = runProgram(alloc60);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
+  EXPECT_LT(std::chrono::steady_clock::now() - start,
+            std::chrono::milliseconds(200));
   ASSERT_TRUE(error);
-  EXPECT_TRUE(startsWith(*error, "prog.mlir:7:9: cannot allocate 60 qubits: the state vector "
-                                 "needs 16 EiB but only "))
+  EXPECT_TRUE(startsWith(
+      *error, "prog.mlir:7:9: cannot allocate 60 qubits: the state vector "
+              "needs 16 EiB but only "))
       << *error;
   EXPECT_TRUE(endsWith(*error, "B of memory is available")) << *error;
 
   const auto huge = runProgram(allocMax); // 2^n must not overflow
   ASSERT_TRUE(huge);
-  EXPECT_TRUE(startsWith(*huge, "prog.mlir:7:9: cannot allocate 9223372036854775807 qubits: "
-                                "the state vector needs 2^9223372036854775811 bytes but only "))
+  EXPECT_TRUE(startsWith(
+      *huge, "prog.mlir:7:9: cannot allocate 9223372036854775807 qubits: "
+             "the state vector needs 2^9223372036854775811 bytes but only "))
       << *huge;
 
-  const auto growing = runProgram(allocGrowing); // the count includes earlier qubits
+  const auto growing =
+      runProgram(allocGrowing); // the count includes earlier qubits
   ASSERT_TRUE(growing);
-  EXPECT_TRUE(startsWith(*growing, "prog.mlir:7:9: cannot allocate 57 more qubits (60 in "
-                                   "total): the state vector needs 16 EiB but only "))
+  EXPECT_TRUE(startsWith(*growing,
+                         "prog.mlir:7:9: cannot allocate 57 more qubits (60 in "
+                         "total): the state vector needs 16 EiB but only "))
       << *growing;
 }
 
@@ -231,7 +255,8 @@ void qubitOfDeallocatedRegister(void **) {
   const int64_t reg = __cot_alloc(2, nullptr);
   int64_t q = __cot_extract(reg, 1, nullptr);
   __cot_dealloc(reg, nullptr);
-  __cot_gate(static_cast<int64_t>(GateKind::Hadamard), 0, nullptr, &q, 1, kWhere);
+  __cot_gate(static_cast<int64_t>(GateKind::Hadamard), 0, nullptr, &q, 1,
+             kWhere);
   reachedAfterError = true;
 }
 
@@ -242,7 +267,8 @@ void unknownObservable(void **) {
 
 void observableOnDeallocatedQubit(void **) {
   const int64_t reg = __cot_alloc(1, nullptr);
-  const int64_t obs = __cot_named_obs(3, __cot_extract(reg, 0, nullptr), nullptr);
+  const int64_t obs =
+      __cot_named_obs(3, __cot_extract(reg, 0, nullptr), nullptr);
   __cot_dealloc(reg, nullptr);
   __cot_var(obs, kWhere);
   reachedAfterError = true;
@@ -256,17 +282,23 @@ void unknownNamedObservable(void **) {
 
 TEST(ErrorTest, UnknownOrDeallocatedHandles) {
   expectError(unknownRegister, "prog.mlir:7:9: unknown register handle 42");
-  expectError(deallocatedRegister,
-              "prog.mlir:7:9: register handle 0 is used after it was deallocated");
-  expectError(doubleDealloc, "prog.mlir:7:9: register handle 0 is used after it was deallocated");
+  expectError(
+      deallocatedRegister,
+      "prog.mlir:7:9: register handle 0 is used after it was deallocated");
+  expectError(
+      doubleDealloc,
+      "prog.mlir:7:9: register handle 0 is used after it was deallocated");
   expectError(unknownQubit, "prog.mlir:7:9: unknown qubit handle 99");
   expectError(qubitOfDeallocatedRegister,
-              "prog.mlir:7:9: qubit handle 1 is used after its register was deallocated");
-  expectError(unknownObservable, "prog.mlir:7:9: unknown observable handle 5");
-  expectError(observableOnDeallocatedQubit,
-              "prog.mlir:7:9: observable handle 0 acts on qubit 0, whose register was "
+              "prog.mlir:7:9: qubit handle 1 is used after its register was "
               "deallocated");
-  expectError(unknownNamedObservable, "prog.mlir:7:9: unknown named observable 5");
+  expectError(unknownObservable, "prog.mlir:7:9: unknown observable handle 5");
+  expectError(
+      observableOnDeallocatedQubit,
+      "prog.mlir:7:9: observable handle 0 acts on qubit 0, whose register was "
+      "deallocated");
+  expectError(unknownNamedObservable,
+              "prog.mlir:7:9: unknown named observable 5");
 }
 
 void errorWithoutLocation(void **) {
@@ -283,7 +315,9 @@ void failFromHostCode(void **) {
   fail("the host gave up");
 }
 
-TEST(ErrorTest, FailEndsTheRun) { expectError(failFromHostCode, "the host gave up"); }
+TEST(ErrorTest, FailEndsTheRun) {
+  expectError(failFromHostCode, "the host gave up");
+}
 
 /// Outer run: one qubit in |1>, then a nested run that fails, then the outer
 /// run must still see its own qubit.
@@ -296,7 +330,8 @@ void nestedOuter(void **args) {
   Nested &nested = *static_cast<Nested *>(args[0]);
   const int64_t reg = __cot_alloc(1, nullptr);
   int64_t q = __cot_extract(reg, 0, nullptr);
-  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &q, 1, nullptr);
+  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &q, 1,
+             nullptr);
   nested.innerError = invoke(extractOutOfRange, nullptr, {2});
   __cot_state(&q, 1, nested.state, nullptr);
 }
@@ -307,8 +342,10 @@ TEST(ErrorTest, NestedRunRestoresTheOuterContext) {
   const auto error = invoke(nestedOuter, args, {1});
   ASSERT_FALSE(error) << *error;
   ASSERT_TRUE(nested.innerError);
-  EXPECT_EQ(*nested.innerError, "prog.mlir:7:9: qubit index 5 is outside a register of 2 qubits");
-  const double expected[4] = {0, 0, 1, 0}; // |1>: the inner run's qubits are elsewhere
+  EXPECT_EQ(*nested.innerError,
+            "prog.mlir:7:9: qubit index 5 is outside a register of 2 qubits");
+  const double expected[4] = {0, 0, 1,
+                              0}; // |1>: the inner run's qubits are elsewhere
   for (int i = 0; i < 4; ++i)
     EXPECT_EQ(nested.state[i], expected[i]) << i;
 }
@@ -330,7 +367,8 @@ TEST(SymbolTest, EveryEntryPointIsListed) {
       {"__cot_unitary", reinterpret_cast<void *>(&__cot_unitary)},
       {"__cot_named_obs", reinterpret_cast<void *>(&__cot_named_obs)},
       {"__cot_tensor_obs", reinterpret_cast<void *>(&__cot_tensor_obs)},
-      {"__cot_hamiltonian_obs", reinterpret_cast<void *>(&__cot_hamiltonian_obs)},
+      {"__cot_hamiltonian_obs",
+       reinterpret_cast<void *>(&__cot_hamiltonian_obs)},
       {"__cot_expval", reinterpret_cast<void *>(&__cot_expval)},
       {"__cot_var", reinterpret_cast<void *>(&__cot_var)},
       {"__cot_probs", reinterpret_cast<void *>(&__cot_probs)},
@@ -349,11 +387,14 @@ TEST(SymbolTest, EveryEntryPointIsListed) {
                 name.rfind("_mlir_memref_to_llvm_", 0) == 0)
         << name;
     EXPECT_NE(symbol.address, nullptr) << symbol.name;
-    EXPECT_TRUE(names.insert(symbol.name).second) << symbol.name << " is listed twice";
+    EXPECT_TRUE(names.insert(symbol.name).second)
+        << symbol.name << " is listed twice";
   }
   for (const auto &[name, address] : expected) {
-    const auto it = std::find_if(table.begin(), table.end(),
-                                 [&](const Symbol &s) { return std::strcmp(s.name, name) == 0; });
+    const auto it =
+        std::find_if(table.begin(), table.end(), [&](const Symbol &s) {
+          return std::strcmp(s.name, name) == 0;
+        });
     ASSERT_NE(it, table.end()) << name;
     EXPECT_EQ(it->address, address) << name;
   }

@@ -16,13 +16,15 @@ TEST(GateKindTest, TableIsTheSpecifiedOneInOrder) {
     int numParams, numWires;
   };
   const Expected expected[] = {
-      {"Identity", 0, 1}, {"PauliX", 0, 1},  {"PauliY", 0, 1},  {"PauliZ", 0, 1},
-      {"Hadamard", 0, 1}, {"S", 0, 1},       {"T", 0, 1},       {"PhaseShift", 1, 1},
-      {"RX", 1, 1},       {"RY", 1, 1},      {"RZ", 1, 1},      {"Rot", 3, 1},
-      {"CNOT", 0, 2},     {"CY", 0, 2},      {"CZ", 0, 2},      {"SWAP", 0, 2},
-      {"CRX", 1, 2},      {"CRY", 1, 2},     {"CRZ", 1, 2},     {"CRot", 3, 2},
-      {"ControlledPhaseShift", 1, 2},        {"IsingXX", 1, 2}, {"IsingYY", 1, 2},
-      {"IsingZZ", 1, 2},  {"MultiRZ", 1, 0}, {"Toffoli", 0, 3}, {"CSWAP", 0, 3},
+      {"Identity", 0, 1}, {"PauliX", 0, 1},     {"PauliY", 0, 1},
+      {"PauliZ", 0, 1},   {"Hadamard", 0, 1},   {"S", 0, 1},
+      {"T", 0, 1},        {"PhaseShift", 1, 1}, {"RX", 1, 1},
+      {"RY", 1, 1},       {"RZ", 1, 1},         {"Rot", 3, 1},
+      {"CNOT", 0, 2},     {"CY", 0, 2},         {"CZ", 0, 2},
+      {"SWAP", 0, 2},     {"CRX", 1, 2},        {"CRY", 1, 2},
+      {"CRZ", 1, 2},      {"CRot", 3, 2},       {"ControlledPhaseShift", 1, 2},
+      {"IsingXX", 1, 2},  {"IsingYY", 1, 2},    {"IsingZZ", 1, 2},
+      {"MultiRZ", 1, 0},  {"Toffoli", 0, 3},    {"CSWAP", 0, 3},
   };
   ASSERT_EQ(kNumGateKinds, static_cast<int64_t>(std::size(expected)));
   for (int64_t code = 0; code < kNumGateKinds; ++code) {

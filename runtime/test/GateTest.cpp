@@ -49,7 +49,8 @@ TEST_P(GateTest, PreparationGivesTheRequestedState) {
   const int n = GetParam();
   std::mt19937_64 rng(n);
   const Vector psi = reference::randomState(n, rng);
-  EXPECT_LT(reference::distance(runState({n, {prepareStep(psi, n, rng)}}), psi), kTolerance);
+  EXPECT_LT(reference::distance(runState({n, {prepareStep(psi, n, rng)}}), psi),
+            kTolerance);
 }
 
 TEST_P(GateTest, EveryGateMatchesItsMatrixOnRandomWires) {
@@ -61,21 +62,23 @@ TEST_P(GateTest, EveryGateMatchesItsMatrixOnRandomWires) {
     if (info.numWires > n)
       continue;
     for (int trial = 0; trial < 12; ++trial) {
-      const int numWires =
-          info.numWires ? info.numWires : std::uniform_int_distribution<int>(1, n)(rng);
+      const int numWires = info.numWires
+                               ? info.numWires
+                               : std::uniform_int_distribution<int>(1, n)(rng);
       const std::vector<int> wires = randomWires(numWires, n, rng);
       const std::vector<double> params = randomParams(info.numParams, rng);
       const bool adjoint = trial % 2 == 1;
-      SCOPED_TRACE(::testing::Message() << info.name << (adjoint ? " adjoint" : "")
-                                        << " on " << numWires << " wire(s), first "
-                                        << wires[0]);
+      SCOPED_TRACE(::testing::Message()
+                   << info.name << (adjoint ? " adjoint" : "") << " on "
+                   << numWires << " wire(s), first " << wires[0]);
       const Vector psi = reference::randomState(n, rng);
       Matrix gate = reference::gateMatrix(kind, params, numWires);
       if (adjoint)
         gate = reference::dagger(gate);
       const Vector expected = reference::embed(gate, wires, n) * psi;
-      const Vector actual =
-          runState({n, {prepareStep(psi, n, rng), gateStep(kind, params, wires, adjoint)}});
+      const Vector actual = runState(
+          {n,
+           {prepareStep(psi, n, rng), gateStep(kind, params, wires, adjoint)}});
       EXPECT_LT(reference::distance(actual, expected), kTolerance);
     }
   }
@@ -90,12 +93,14 @@ TEST_P(GateTest, AdjointOfEveryGateRestoresTheState) {
     if (info.numWires > n)
       continue;
     SCOPED_TRACE(info.name);
-    const std::vector<int> wires = randomWires(info.numWires ? info.numWires : n, n, rng);
+    const std::vector<int> wires =
+        randomWires(info.numWires ? info.numWires : n, n, rng);
     const std::vector<double> params = randomParams(info.numParams, rng);
     const Vector psi = reference::randomState(n, rng);
-    const Vector actual = runState({n,
-                                    {prepareStep(psi, n, rng), gateStep(kind, params, wires),
-                                     gateStep(kind, params, wires, /*adjoint=*/true)}});
+    const Vector actual =
+        runState({n,
+                  {prepareStep(psi, n, rng), gateStep(kind, params, wires),
+                   gateStep(kind, params, wires, /*adjoint=*/true)}});
     EXPECT_LT(reference::distance(actual, psi), kTolerance);
   }
 }
@@ -104,14 +109,16 @@ TEST_P(GateTest, UnitaryAppliesARandomUnitary) {
   const int n = GetParam();
   std::mt19937_64 rng(300 + n);
   for (int trial = 0; trial < 12; ++trial) {
-    const int numWires = std::uniform_int_distribution<int>(1, std::min(n, 3))(rng);
+    const int numWires =
+        std::uniform_int_distribution<int>(1, std::min(n, 3))(rng);
     const std::vector<int> wires = randomWires(numWires, n, rng);
     const bool adjoint = trial % 2 == 1;
     const Matrix u = reference::randomUnitary(std::size_t(1) << numWires, rng);
     const Vector psi = reference::randomState(n, rng);
-    const Vector expected = reference::embed(adjoint ? reference::dagger(u) : u, wires, n) * psi;
-    const Vector actual =
-        runState({n, {prepareStep(psi, n, rng), unitaryStep(u, wires, adjoint)}});
+    const Vector expected =
+        reference::embed(adjoint ? reference::dagger(u) : u, wires, n) * psi;
+    const Vector actual = runState(
+        {n, {prepareStep(psi, n, rng), unitaryStep(u, wires, adjoint)}});
     EXPECT_LT(reference::distance(actual, expected), kTolerance)
         << numWires << " wire(s), adjoint " << adjoint;
   }
@@ -123,8 +130,10 @@ TEST(UnitaryTest, RejectsANonUnitaryMatrix) {
   Circuit circuit{1, {unitaryStep(Matrix(2, {1, 0, 0, 2}), {0})}};
   const auto error = run(circuit);
   ASSERT_TRUE(error);
-  EXPECT_EQ(*error, "circuit: the matrix given to unitary is not unitary: U U^dagger differs "
-                    "from the identity by up to 3");
+  EXPECT_EQ(
+      *error,
+      "circuit: the matrix given to unitary is not unitary: U U^dagger differs "
+      "from the identity by up to 3");
 }
 
 TEST(UnitaryTest, ToleranceSeparatesRoundingFromRealDefects) {

@@ -25,8 +25,8 @@ constexpr const char *kWhere = "m";
 struct ProbsRun {
   int numQubits;
   std::vector<double> preparation; ///< Interleaved unitary on all qubits.
-  std::vector<int> wires;          ///< Register indices, first = most significant bit.
-  std::vector<double> probs;       ///< Result, 2^wires.size() entries.
+  std::vector<int> wires; ///< Register indices, first = most significant bit.
+  std::vector<double> probs; ///< Result, 2^wires.size() entries.
 };
 
 void runProbs(void **args) {
@@ -38,7 +38,8 @@ void runProbs(void **args) {
   for (size_t i = 0; i < r.wires.size(); ++i)
     listed[i] = qubits[r.wires[i]];
   __cot_unitary(r.preparation.data(), 0, qubits, r.numQubits, kWhere);
-  __cot_probs(listed, static_cast<int64_t>(r.wires.size()), r.probs.data(), kWhere);
+  __cot_probs(listed, static_cast<int64_t>(r.wires.size()), r.probs.data(),
+              kWhere);
 }
 
 TEST(ProbsTest, MarginalsOfRandomStatesOnRandomWireLists) {
@@ -50,12 +51,15 @@ TEST(ProbsTest, MarginalsOfRandomStatesOnRandomWireLists) {
     std::shuffle(wires.begin(), wires.end(), rng);
     wires.resize(std::uniform_int_distribution<int>(1, n)(rng));
     const Vector psi = reference::randomState(n, rng);
-    ProbsRun r{n, reference::interleave(reference::unitaryWithFirstColumn(psi, rng).data), wires,
-               std::vector<double>(std::size_t(1) << wires.size())};
+    ProbsRun r{
+        n,
+        reference::interleave(reference::unitaryWithFirstColumn(psi, rng).data),
+        wires, std::vector<double>(std::size_t(1) << wires.size())};
     void *args[] = {&r};
     const auto error = invoke(runProbs, args, {1});
     ASSERT_FALSE(error) << *error;
-    // Reference: add |psi_b|^2 into the outcome that b's bits at the wires spell.
+    // Reference: add |psi_b|^2 into the outcome that b's bits at the wires
+    // spell.
     std::vector<double> expected(r.probs.size(), 0.0);
     for (std::size_t b = 0; b < psi.size(); ++b) {
       std::size_t outcome = 0;
@@ -64,7 +68,8 @@ TEST(ProbsTest, MarginalsOfRandomStatesOnRandomWireLists) {
       expected[outcome] += std::norm(psi[b]);
     }
     for (std::size_t i = 0; i < expected.size(); ++i)
-      EXPECT_NEAR(r.probs[i], expected[i], 1e-12) << "trial " << trial << " outcome " << i;
+      EXPECT_NEAR(r.probs[i], expected[i], 1e-12)
+          << "trial " << trial << " outcome " << i;
   }
 }
 
@@ -85,8 +90,10 @@ void runOrderedState(void **args) {
     qubits[i] = __cot_extract(reg, i, kWhere);
   for (size_t i = 0; i < r.order.size(); ++i)
     listed[i] = qubits[r.order[i]];
-  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &qubits[0], 1, kWhere);
-  __cot_state(listed, static_cast<int64_t>(r.order.size()), r.out.data(), kWhere);
+  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &qubits[0], 1,
+             kWhere);
+  __cot_state(listed, static_cast<int64_t>(r.order.size()), r.out.data(),
+              kWhere);
 }
 
 TEST(StateTest, FirstListedQubitIsTheMostSignificantBit) {
@@ -95,7 +102,8 @@ TEST(StateTest, FirstListedQubitIsTheMostSignificantBit) {
     StateRun r{order, std::vector<double>(16, -1.0)};
     void *args[] = {&r};
     ASSERT_FALSE(invoke(runOrderedState, args, {1}));
-    const int position = std::find(order.begin(), order.end(), 0) - order.begin();
+    const int position =
+        std::find(order.begin(), order.end(), 0) - order.begin();
     const int expected = 1 << (2 - position); // qubit 0 is the one in |1>
     for (int i = 0; i < 8; ++i) {
       EXPECT_EQ(r.out[2 * i], i == expected ? 1.0 : 0.0) << "index " << i;
@@ -109,7 +117,8 @@ TEST(StateTest, MustListEveryLiveQubit) {
   void *args[] = {&r};
   const auto error = invoke(runOrderedState, args, {1});
   ASSERT_TRUE(error);
-  EXPECT_EQ(*error, "m: state must list every live qubit of the device (3) but got 2");
+  EXPECT_EQ(*error,
+            "m: state must list every live qubit of the device (3) but got 2");
 }
 
 struct DeallocRun {
@@ -124,11 +133,14 @@ void runStateAfterDealloc(void **args) {
   const int64_t a = __cot_alloc(2, kWhere), b = __cot_alloc(1, kWhere);
   int64_t qa[2] = {__cot_extract(a, 0, kWhere), __cot_extract(a, 1, kWhere)};
   int64_t qb = __cot_extract(b, 0, kWhere);
-  __cot_gate(static_cast<int64_t>(GateKind::Hadamard), 0, nullptr, &qa[0], 1, kWhere);
-  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &qb, 1, kWhere);
+  __cot_gate(static_cast<int64_t>(GateKind::Hadamard), 0, nullptr, &qa[0], 1,
+             kWhere);
+  __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &qb, 1,
+             kWhere);
   if (r.entangle) {
     int64_t pair[2] = {qa[0], qb};
-    __cot_gate(static_cast<int64_t>(GateKind::CNOT), 0, nullptr, pair, 2, kWhere);
+    __cot_gate(static_cast<int64_t>(GateKind::CNOT), 0, nullptr, pair, 2,
+               kWhere);
   }
   __cot_dealloc(b, kWhere);
   __cot_state(qa, 2, r.out, kWhere);
@@ -150,7 +162,8 @@ TEST(StateTest, DeallocatedQubitsEntangledWithTheListedOnesAreAnError) {
   void *args[] = {&r};
   const auto error = invoke(runStateAfterDealloc, args, {1});
   ASSERT_TRUE(error);
-  EXPECT_EQ(*error, "m: the 2 qubits are entangled with the device's other qubits, so they have "
+  EXPECT_EQ(*error, "m: the 2 qubits are entangled with the device's other "
+                    "qubits, so they have "
                     "no state vector of their own");
 }
 
@@ -173,7 +186,8 @@ void runShots(void **args) {
     __cot_gate(static_cast<int64_t>(GateKind::RY), 0, &s.theta, &q, 1, kWhere);
     if (__cot_measure(q, kWhere)) {
       ++s.ones;
-      __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &q, 1, kWhere);
+      __cot_gate(static_cast<int64_t>(GateKind::PauliX), 0, nullptr, &q, 1,
+                 kWhere);
     }
   }
 }
@@ -181,7 +195,8 @@ void runShots(void **args) {
 TEST(MeasureTest, FrequencyOfOneIsSinSquaredOfHalfTheAngle) {
   // Each shot is a Bernoulli trial with p = sin^2(theta/2), so the frequency
   // has standard deviation sqrt(p(1-p)/N) <= 0.0036 for N = 20000; a 5-sigma
-  // band fails a correct sampler with probability < 1e-6 (and the seed is fixed).
+  // band fails a correct sampler with probability < 1e-6 (and the seed is
+  // fixed).
   for (double theta : {0.0, 0.3, 1.2, 2.5, 3.14159265358979323846}) {
     Shots s{theta, 20000};
     void *args[] = {&s};
@@ -212,7 +227,8 @@ TEST(MeasureTest, CollapsesAndRenormalises) {
     }
     for (auto &x : expected)
       x /= std::sqrt(norm);
-    EXPECT_LT(reference::distance(circuit.state, expected), 1e-12) << "seed " << seed;
+    EXPECT_LT(reference::distance(circuit.state, expected), 1e-12)
+        << "seed " << seed;
   }
 }
 

@@ -60,12 +60,15 @@ void measureObservable(void **args) {
     for (int64_t f = 0; f < numFactors; ++f)
       factors[f] = __cot_named_obs(m.terms[t].factors[f].name,
                                    qubits[m.terms[t].factors[f].wire], "obs");
-    terms[t] = m.shape == Shape::Named ? factors[0] : __cot_tensor_obs(factors, numFactors, "obs");
+    terms[t] = m.shape == Shape::Named
+                   ? factors[0]
+                   : __cot_tensor_obs(factors, numFactors, "obs");
     coefficients[t] = m.terms[t].coefficient;
   }
-  const int64_t observable = m.shape == Shape::Hamiltonian
-                                 ? __cot_hamiltonian_obs(coefficients, terms, numTerms, "obs")
-                                 : terms[0];
+  const int64_t observable =
+      m.shape == Shape::Hamiltonian
+          ? __cot_hamiltonian_obs(coefficients, terms, numTerms, "obs")
+          : terms[0];
   m.expval = __cot_expval(observable, "obs");
   m.var = __cot_var(observable, "obs");
 }
@@ -101,8 +104,10 @@ Matrix observableMatrix(const std::vector<Term> &terms, int n) {
 void checkAgainstReference(int n, Shape shape, const std::vector<Term> &terms,
                            std::mt19937_64 &rng) {
   const Vector psi = reference::randomState(n, rng);
-  Measurement m{n, reference::interleave(reference::unitaryWithFirstColumn(psi, rng).data),
-                shape, terms};
+  Measurement m{
+      n,
+      reference::interleave(reference::unitaryWithFirstColumn(psi, rng).data),
+      shape, terms};
   void *args[] = {&m};
   const auto error = cotangent::runtime::invoke(measureObservable, args, {1});
   ASSERT_FALSE(error) << *error;
@@ -120,9 +125,9 @@ std::vector<Factor> randomFactors(int count, int n, std::mt19937_64 &rng) {
   std::shuffle(wires.begin(), wires.end(), rng);
   std::vector<Factor> factors;
   for (int i = 0; i < count; ++i)
-    factors.push_back(
-        {static_cast<Named>(std::uniform_int_distribution<int>(0, kNumNamed - 1)(rng)),
-         wires[i]});
+    factors.push_back({static_cast<Named>(std::uniform_int_distribution<int>(
+                           0, kNumNamed - 1)(rng)),
+                       wires[i]});
   return factors;
 }
 
@@ -131,7 +136,8 @@ TEST(ObservableTest, NamedObservableOnEveryQubit) {
   for (int name = 0; name < kNumNamed; ++name)
     for (int wire = 0; wire < 4; ++wire) {
       SCOPED_TRACE(::testing::Message() << "named " << name << " on " << wire);
-      checkAgainstReference(4, Shape::Named, {{1.0, {{static_cast<Named>(name), wire}}}}, rng);
+      checkAgainstReference(4, Shape::Named,
+                            {{1.0, {{static_cast<Named>(name), wire}}}}, rng);
     }
 }
 
@@ -139,7 +145,8 @@ TEST(ObservableTest, TensorProducts) {
   std::mt19937_64 rng(2);
   for (int trial = 0; trial < 40; ++trial) {
     const int count = std::uniform_int_distribution<int>(1, 5)(rng);
-    checkAgainstReference(5, Shape::Tensor, {{1.0, randomFactors(count, 5, rng)}}, rng);
+    checkAgainstReference(5, Shape::Tensor,
+                          {{1.0, randomFactors(count, 5, rng)}}, rng);
   }
 }
 
@@ -150,8 +157,10 @@ TEST(ObservableTest, Hamiltonians) {
     std::vector<Term> terms;
     const int numTerms = std::uniform_int_distribution<int>(1, 6)(rng);
     for (int t = 0; t < numTerms; ++t) // terms may share qubits
-      terms.push_back({coefficient(rng),
-                       randomFactors(std::uniform_int_distribution<int>(1, 4)(rng), 4, rng)});
+      terms.push_back(
+          {coefficient(rng),
+           randomFactors(std::uniform_int_distribution<int>(1, 4)(rng), 4,
+                         rng)});
     checkAgainstReference(4, Shape::Hamiltonian, terms, rng);
   }
 }
@@ -159,7 +168,9 @@ TEST(ObservableTest, Hamiltonians) {
 TEST(ObservableTest, EigenstateHasZeroVariance) {
   // An analytic case: |+> is the +1 eigenstate of X, so <X> = 1 and var = 0;
   // <Z> = 0 and var(Z) = 1.
-  Measurement x{1, reference::interleave(reference::hadamard().data), Shape::Named,
+  Measurement x{1,
+                reference::interleave(reference::hadamard().data),
+                Shape::Named,
                 {{1.0, {{PauliX, 0}}}}};
   Measurement z = x;
   z.terms = {{1.0, {{PauliZ, 0}}}};

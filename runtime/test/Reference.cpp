@@ -83,7 +83,8 @@ Matrix controlled(const Matrix &u) {
 }
 
 Matrix embed(const Matrix &gate, const std::vector<int> &wires, int numQubits) {
-  // order[p] = the qubit that sits at position p (0 = most significant) after P.
+  // order[p] = the qubit that sits at position p (0 = most significant) after
+  // P.
   std::vector<int> order = wires;
   for (int q = 0; q < numQubits; ++q)
     if (std::find(wires.begin(), wires.end(), q) == wires.end())
@@ -104,7 +105,9 @@ Matrix pauliX() { return Matrix(2, {0, 1, 1, 0}); }
 Matrix pauliY() { return Matrix(2, {0, -kI, kI, 0}); }
 Matrix pauliZ() { return Matrix(2, {1, 0, 0, -1}); }
 Matrix hadamard() { return (1 / std::sqrt(2.0)) * Matrix(2, {1, 1, 1, -1}); }
-Matrix phaseShift(double phi) { return Matrix(2, {1, 0, 0, std::exp(kI * phi)}); }
+Matrix phaseShift(double phi) {
+  return Matrix(2, {1, 0, 0, std::exp(kI * phi)});
+}
 
 Matrix rx(double t) {
   const double c = std::cos(t / 2), s = std::sin(t / 2);
@@ -116,9 +119,13 @@ Matrix ry(double t) {
   return Matrix(2, {c, -s, s, c});
 }
 
-Matrix rz(double t) { return Matrix(2, {std::exp(-kI * t / 2.0), 0, 0, std::exp(kI * t / 2.0)}); }
+Matrix rz(double t) {
+  return Matrix(2, {std::exp(-kI * t / 2.0), 0, 0, std::exp(kI * t / 2.0)});
+}
 
-Matrix swap() { return Matrix(4, {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1}); }
+Matrix swap() {
+  return Matrix(4, {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1});
+}
 
 Matrix rotation(const Matrix &involution, double t) {
   return Complex(std::cos(t / 2)) * identity(involution.dim) +

@@ -28,9 +28,14 @@ struct Matrix {
   std::vector<Complex> data; ///< Row-major.
 
   explicit Matrix(std::size_t dim) : dim(dim), data(dim * dim) {}
-  Matrix(std::size_t dim, std::vector<Complex> rowMajor) : dim(dim), data(std::move(rowMajor)) {}
-  Complex &operator()(std::size_t r, std::size_t c) { return data[r * dim + c]; }
-  Complex operator()(std::size_t r, std::size_t c) const { return data[r * dim + c]; }
+  Matrix(std::size_t dim, std::vector<Complex> rowMajor)
+      : dim(dim), data(std::move(rowMajor)) {}
+  Complex &operator()(std::size_t r, std::size_t c) {
+    return data[r * dim + c];
+  }
+  Complex operator()(std::size_t r, std::size_t c) const {
+    return data[r * dim + c];
+  }
 };
 
 Matrix identity(std::size_t dim);
@@ -60,8 +65,8 @@ Matrix swap();
 /// exp(-i t/2 P) = cos(t/2) I - i sin(t/2) P for an involution P.
 Matrix rotation(const Matrix &involution, double t);
 /// The matrix of a gate of the table on numWires wires.
-Matrix gateMatrix(cotangent::runtime::GateKind kind, const std::vector<double> &params,
-                  int numWires);
+Matrix gateMatrix(cotangent::runtime::GateKind kind,
+                  const std::vector<double> &params, int numWires);
 
 Vector randomState(int numQubits, std::mt19937_64 &rng);
 /// A unitary whose first column is `column` (normalised), completed by

@@ -39,7 +39,8 @@ private:
     return false;
   }
   void skipSpace() {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+    while (pos < text.size() &&
+           std::isspace(static_cast<unsigned char>(text[pos])))
       ++pos;
   }
   bool consume(const char *word) {
@@ -157,7 +158,8 @@ bool storeElement(const Literal &literal, ElementType type, char *out,
 
 /// Walks nested lists against `shape`, storing elements in row-major order.
 bool storeNested(const Literal &literal, const std::vector<int64_t> &shape,
-                 size_t depth, ElementType type, char *&out, std::string &error) {
+                 size_t depth, ElementType type, char *&out,
+                 std::string &error) {
   if (depth == shape.size()) {
     if (!storeElement(literal, type, out, error))
       return false;
@@ -228,11 +230,13 @@ void formatNested(const char *&in, const std::vector<int64_t> &shape,
 
 } // namespace
 
-Result<Array> cli::parseArgument(const std::string &text, const ArrayType &type) {
+Result<Array> cli::parseArgument(const std::string &text,
+                                 const ArrayType &type) {
   Literal literal;
   std::string error;
   if (!LiteralParser(text).parse(literal, error))
-    return Error{Error::Kind::Usage, "'" + text + "' is not a JSON literal: " + error};
+    return Error{Error::Kind::Usage,
+                 "'" + text + "' is not a JSON literal: " + error};
   Array array(type);
   char *out = static_cast<char *>(array.data());
   if (!storeNested(literal, type.shape, 0, type.element, out, error))

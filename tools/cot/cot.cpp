@@ -141,11 +141,11 @@ int run(const Options &options) {
       std::string types;
       for (const ArrayType &type : entry->arguments)
         types += " " + type.str();
-      return usageError("@" + entry->name + " takes " +
-                        std::to_string(entry->arguments.size()) +
-                        " argument(s) (" + (types.empty() ? "" : types.substr(1)) +
-                        ") but " + std::to_string(options.arguments.size()) +
-                        " were given");
+      return usageError(
+          "@" + entry->name + " takes " +
+          std::to_string(entry->arguments.size()) + " argument(s) (" +
+          (types.empty() ? "" : types.substr(1)) + ") but " +
+          std::to_string(options.arguments.size()) + " were given");
     }
     for (size_t i = 0; i < options.arguments.size(); ++i) {
       Result<Array> argument =
@@ -162,7 +162,8 @@ int run(const Options &options) {
   Result<std::vector<Array>> results =
       program->call(options.entry, arguments, runOptions);
   double runMilliseconds =
-      std::chrono::duration<double, std::milli>(Clock::now() - runStart).count();
+      std::chrono::duration<double, std::milli>(Clock::now() - runStart)
+          .count();
   if (!results) {
     if (results.error().kind == Error::Kind::Usage)
       return usageError(results.error().message);

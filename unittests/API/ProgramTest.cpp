@@ -112,7 +112,8 @@ TEST(ProgramTest, UsageErrorsNameTheProblem) {
 
   auto type = program.call("expz", {Array::scalar(int64_t{1})});
   ASSERT_FALSE(type);
-  EXPECT_NE(type.error().message.find("must be f64, got i64"), std::string::npos)
+  EXPECT_NE(type.error().message.find("must be f64, got i64"),
+            std::string::npos)
       << type.error().message;
 }
 

@@ -84,16 +84,17 @@ public:
 
   /// The derivatives of the callee of a call met inside code being
   /// differentiated (the call joins the chain reported by errors).
-  mlir::FailureOr<TangentFunction> tangentOfCall(mlir::func::CallOp call,
-                                                 llvm::ArrayRef<unsigned> activeArgs);
-  mlir::FailureOr<ReverseFunctions> reverseOfCall(mlir::func::CallOp call,
-                                                  llvm::ArrayRef<unsigned> activeArgs);
+  mlir::FailureOr<TangentFunction>
+  tangentOfCall(mlir::func::CallOp call, llvm::ArrayRef<unsigned> activeArgs);
+  mlir::FailureOr<ReverseFunctions>
+  reverseOfCall(mlir::func::CallOp call, llvm::ArrayRef<unsigned> activeArgs);
 
   /// Reports that `op` cannot be differentiated, with the call chain.
   mlir::InFlightDiagnostic emitError(mlir::Operation *op);
 
   /// A new private function named after `base`, placed after it.
-  mlir::func::FuncOp createFunction(mlir::func::FuncOp base, llvm::StringRef suffix,
+  mlir::func::FuncOp createFunction(mlir::func::FuncOp base,
+                                    llvm::StringRef suffix,
                                     mlir::FunctionType type);
 
   /// Calls that led to the function being differentiated now, outermost
@@ -103,8 +104,11 @@ public:
 private:
   mlir::ModuleOp module;
   llvm::StringMap<CustomGradient> customGradients;
-  std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, TangentFunction> tangents;
-  std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, ReverseFunctions> reverses;
+  std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, TangentFunction>
+      tangents;
+  std::map<std::pair<std::string, llvm::SmallVector<unsigned>>,
+           ReverseFunctions>
+      reverses;
 };
 
 } // namespace cotangent::autodiff

@@ -100,8 +100,7 @@ LogicalResult verifyResults(Operation *op, TypeRange actual,
                             ArrayRef<Type> expected, StringRef what) {
   if (actual != TypeRange(expected))
     return op->emitOpError("must return ")
-           << what << " " << typeList(expected) << ", not "
-           << typeList(actual);
+           << what << " " << typeList(expected) << ", not " << typeList(actual);
   return success();
 }
 
@@ -195,11 +194,11 @@ LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
   for (Operation &other : (*this)->getBlock()->getOperations()) {
     if (&other == getOperation())
       break;
-    if (auto earlier = dyn_cast<CustomGradOp>(other); earlier &&
-        earlier.getCallee() == getCallee())
-      return emitOpError("@") << getCallee()
-                              << " already has a custom gradient (declared at "
-                              << earlier.getLoc() << ")";
+    if (auto earlier = dyn_cast<CustomGradOp>(other);
+        earlier && earlier.getCallee() == getCallee())
+      return emitOpError("@")
+             << getCallee() << " already has a custom gradient (declared at "
+             << earlier.getLoc() << ")";
   }
   // Once the types are recorded, the functions may be bufferized; they were
   // checked before.
@@ -213,7 +212,8 @@ LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
   func::FuncOp forward = lookup(getForward());
   func::FuncOp reverse = lookup(getReverse());
   for (auto [func, name] : {std::pair{function, getCallee()},
-                            {forward, getForward()}, {reverse, getReverse()}})
+                            {forward, getForward()},
+                            {reverse, getReverse()}})
     if (!func)
       return emitOpError("'@") << name << "' is not a function in this module";
 
@@ -226,7 +226,8 @@ LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
     return emitOpError("forward @")
            << getForward() << " must take " << typeList(inputs)
            << " and return " << typeList(results)
-           << " followed by residuals, but has type " << forward.getFunctionType();
+           << " followed by residuals, but has type "
+           << forward.getFunctionType();
   SmallVector<Type> reverseInputs(forwardResults.drop_front(results.size()));
   llvm::append_range(reverseInputs, results);
   if (TypeRange(reverse.getArgumentTypes()) != TypeRange(reverseInputs) ||
@@ -240,8 +241,10 @@ LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
 }
 
 template <typename OpTy>
-static LogicalResult verifyInternalCallee(OpTy op, SymbolTableCollection &symbols) {
-  return failure(failed(verifyCallee(op, op.getCallee(), op.getArgs(), symbols)));
+static LogicalResult verifyInternalCallee(OpTy op,
+                                          SymbolTableCollection &symbols) {
+  return failure(
+      failed(verifyCallee(op, op.getCallee(), op.getArgs(), symbols)));
 }
 
 LogicalResult BackpropOp::verifySymbolUses(SymbolTableCollection &symbols) {

@@ -35,7 +35,8 @@ public:
   FailureOr<Value> fresh(Type tensorType) {
     auto shaped = cast<ShapedType>(tensorType);
     return options.createAlloc(
-        rewriter, loc, MemRefType::get(shaped.getShape(), shaped.getElementType()),
+        rewriter, loc,
+        MemRefType::get(shaped.getShape(), shaped.getElementType()),
         ValueRange{});
   }
 
@@ -44,8 +45,10 @@ public:
     if (failed(buffer))
       return failure();
     Type element = getElementTypeOrSelf(tensorType);
-    Value zero = arith::ConstantOp::create(rewriter, loc, FloatAttr::get(element, 0.0));
-    linalg::FillOp::create(rewriter, loc, ValueRange{zero}, ValueRange{*buffer});
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, FloatAttr::get(element, 0.0));
+    linalg::FillOp::create(rewriter, loc, ValueRange{zero},
+                           ValueRange{*buffer});
     return buffer;
   }
 
@@ -70,11 +73,14 @@ public:
 /// or from the buffer-level op's scalar results.
 template <typename OpTy, bool Reverse>
 struct DerivativeModel
-    : BufferizableOpInterface::ExternalModel<DerivativeModel<OpTy, Reverse>, OpTy> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &, const AnalysisState &) const {
+    : BufferizableOpInterface::ExternalModel<DerivativeModel<OpTy, Reverse>,
+                                             OpTy> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
     return true;
   }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &, const AnalysisState &) const {
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
     return false;
   }
   AliasingValueList getAliasingValues(Operation *, OpOperand &,
@@ -107,7 +113,8 @@ struct DerivativeModel
     // Where each differentiated argument's derivative will be found.
     size_t numResults = Reverse ? op->getNumResults() - diffArgs.size()
                                 : op->getNumResults() / 2;
-    TypeRange calleeResults = TypeRange(op->getResultTypes()).take_front(numResults);
+    TypeRange calleeResults =
+        TypeRange(op->getResultTypes()).take_front(numResults);
     SmallVector<Value> argShadow(derivative.getArgs().size());
     for (auto [index, operand] : llvm::enumerate(derivative.getArgs())) {
       if (!isa<TensorType>(operand.getType())) {
@@ -127,8 +134,8 @@ struct DerivativeModel
           scalarSeeds.push_back(seeds[position]);
         continue;
       }
-      FailureOr<Value> shadow =
-          Reverse ? buffers.zeros(operand.getType()) : buffers.copyOf(seeds[position]);
+      FailureOr<Value> shadow = Reverse ? buffers.zeros(operand.getType())
+                                        : buffers.copyOf(seeds[position]);
       if (failed(shadow))
         return failure();
       shadowed.push_back(index);
@@ -146,7 +153,8 @@ struct DerivativeModel
         continue;
       }
       FailureOr<Value> out = buffers.fresh(type);
-      FailureOr<Value> shadow = Reverse ? buffers.copyOf(seeds[k]) : buffers.zeros(type);
+      FailureOr<Value> shadow =
+          Reverse ? buffers.copyOf(seeds[k]) : buffers.zeros(type);
       if (failed(out) || failed(shadow))
         return failure();
       shadowed.push_back(operands.size());
@@ -164,18 +172,19 @@ struct DerivativeModel
       llvm::append_range(callResults, scalarResultTypes);
     }
     using CallOpTy = std::conditional_t<Reverse, ReverseCallOp, TangentCallOp>;
-    auto call = CallOpTy::create(rewriter, op->getLoc(), callResults,
-                                 derivative.getCallee(), operands, shadows,
-                                 scalarSeeds, rewriter.getDenseI64ArrayAttr(shadowed),
-                                 rewriter.getDenseI64ArrayAttr(activeScalars));
+    auto call = CallOpTy::create(
+        rewriter, op->getLoc(), callResults, derivative.getCallee(), operands,
+        shadows, scalarSeeds, rewriter.getDenseI64ArrayAttr(shadowed),
+        rewriter.getDenseI64ArrayAttr(activeScalars));
 
     // The tensor-level results: the callee's results, then derivatives.
     SmallVector<Value> replacements;
     auto scalarResults = call.getResults();
     size_t nextScalar = 0, nextBuffer = 0;
     for (Type type : calleeResults)
-      replacements.push_back(isa<TensorType>(type) ? resultBuffers[nextBuffer++]
-                                                   : scalarResults[nextScalar++]);
+      replacements.push_back(isa<TensorType>(type)
+                                 ? resultBuffers[nextBuffer++]
+                                 : scalarResults[nextScalar++]);
     if (Reverse) {
       for (int64_t index : diffArgs)
         replacements.push_back(argShadow[index] ? argShadow[index]
@@ -183,8 +192,9 @@ struct DerivativeModel
     } else {
       nextBuffer = 0;
       for (Type type : calleeResults)
-        replacements.push_back(isa<TensorType>(type) ? resultShadows[nextBuffer++]
-                                                     : scalarResults[nextScalar++]);
+        replacements.push_back(isa<TensorType>(type)
+                                   ? resultShadows[nextBuffer++]
+                                   : scalarResults[nextScalar++]);
     }
     replaceOpWithBufferizedValues(rewriter, op, replacements);
     return success();

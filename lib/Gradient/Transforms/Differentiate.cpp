@@ -24,7 +24,9 @@ using cotangent::autodiff::Engine;
 
 namespace {
 
-bool isDerivativeCall(Operation *op) { return isa<ReverseCallOp, TangentCallOp>(op); }
+bool isDerivativeCall(Operation *op) {
+  return isa<ReverseCallOp, TangentCallOp>(op);
+}
 
 /// The shadow the op passes for argument `index`, or a zero buffer for an
 /// argument that only the callee's analysis found active (scratch space).
@@ -40,15 +42,15 @@ Value shadowFor(OpTy op, unsigned index, OpBuilder &b) {
     if (type.isDynamicDim(dim))
       sizes.push_back(memref::DimOp::create(b, op.getLoc(), operand, dim));
   Value buffer = memref::AllocOp::create(
-      b, op.getLoc(), MemRefType::get(type.getShape(), type.getElementType()), sizes);
+      b, op.getLoc(), MemRefType::get(type.getShape(), type.getElementType()),
+      sizes);
   Value zero = arith::ConstantOp::create(
       b, op.getLoc(), FloatAttr::get(type.getElementType(), 0.0));
   linalg::FillOp::create(b, op.getLoc(), ValueRange{zero}, ValueRange{buffer});
   return buffer;
 }
 
-template <typename OpTy>
-SmallVector<unsigned> requestedArgs(OpTy op) {
+template <typename OpTy> SmallVector<unsigned> requestedArgs(OpTy op) {
   SmallVector<unsigned> active;
   for (int64_t index : op.getShadowed())
     active.push_back(index);
@@ -59,7 +61,8 @@ SmallVector<unsigned> requestedArgs(OpTy op) {
 }
 
 LogicalResult lowerReverse(ReverseCallOp op, Engine &engine) {
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, op.getCalleeAttr());
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      op, op.getCalleeAttr());
   if (engine.customGradient(callee.getName()))
     callee = engine.callingWrapper(callee);
   engine.callChain = {op};
@@ -97,7 +100,8 @@ LogicalResult lowerReverse(ReverseCallOp op, Engine &engine) {
 }
 
 LogicalResult lowerTangent(TangentCallOp op, Engine &engine) {
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, op.getCalleeAttr());
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      op, op.getCalleeAttr());
   engine.callChain = {op};
   FailureOr<cotangent::autodiff::TangentFunction> function =
       engine.tangent(callee, requestedArgs(op), op);
@@ -114,7 +118,8 @@ LogicalResult lowerTangent(TangentCallOp op, Engine &engine) {
     auto it = llvm::find(scalars, static_cast<int64_t>(index));
     operands.push_back(op.getScalarSeeds()[it - scalars.begin()]);
   }
-  auto call = func::CallOp::create(b, op.getLoc(), function->function, operands);
+  auto call =
+      func::CallOp::create(b, op.getLoc(), function->function, operands);
   op.replaceAllUsesWith(call.getResults());
   op.erase();
   return success();
@@ -132,15 +137,16 @@ void convertScalarDerivatives(ModuleOp module) {
     auto callee = op->getAttrOfType<FlatSymbolRefAttr>("callee");
     Operation *call;
     if (auto backprop = dyn_cast<BackpropOp>(op))
-      call = ReverseCallOp::create(b, op->getLoc(), op->getResultTypes(), callee,
-                                   backprop.getArgs(), ValueRange{},
+      call = ReverseCallOp::create(b, op->getLoc(), op->getResultTypes(),
+                                   callee, backprop.getArgs(), ValueRange{},
                                    backprop.getCotangents(),
                                    b.getDenseI64ArrayAttr(empty), diffArgs);
     else
-      call = TangentCallOp::create(b, op->getLoc(), op->getResultTypes(), callee,
-                                   cast<ForwardOp>(op).getArgs(), ValueRange{},
-                                   cast<ForwardOp>(op).getTangents(),
-                                   b.getDenseI64ArrayAttr(empty), diffArgs);
+      call =
+          TangentCallOp::create(b, op->getLoc(), op->getResultTypes(), callee,
+                                cast<ForwardOp>(op).getArgs(), ValueRange{},
+                                cast<ForwardOp>(op).getTangents(),
+                                b.getDenseI64ArrayAttr(empty), diffArgs);
     op->replaceAllUsesWith(call->getResults());
     op->erase();
   });
@@ -173,8 +179,9 @@ struct Differentiate
       }
       for (Operation *op : ready) {
         LogicalResult lowered =
-            isa<ReverseCallOp>(op) ? lowerReverse(cast<ReverseCallOp>(op), engine)
-                                   : lowerTangent(cast<TangentCallOp>(op), engine);
+            isa<ReverseCallOp>(op)
+                ? lowerReverse(cast<ReverseCallOp>(op), engine)
+                : lowerTangent(cast<TangentCallOp>(op), engine);
         if (failed(lowered))
           return signalPassFailure();
       }

@@ -47,14 +47,17 @@ class TensorBuilder {
 public:
   TensorBuilder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
-  Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
 
   /// A float scalar or tensor filled with `value`.
   Value splat(Type type, double value) {
     Type element = getElementTypeOrSelf(type);
     auto scalar = FloatAttr::get(element, value);
     if (auto tensor = dyn_cast<RankedTensorType>(type))
-      return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(tensor, scalar));
+      return arith::ConstantOp::create(b, loc,
+                                       DenseElementsAttr::get(tensor, scalar));
     return arith::ConstantOp::create(b, loc, scalar);
   }
 
@@ -63,7 +66,8 @@ public:
     SmallVector<Value> indices(shape.size());
     for (size_t i = shape.size(); i-- > 0;) {
       Value dim = index(shape[i]);
-      indices[i] = i == 0 ? flat : arith::RemUIOp::create(b, loc, flat, dim).getResult();
+      indices[i] =
+          i == 0 ? flat : arith::RemUIOp::create(b, loc, flat, dim).getResult();
       if (i > 0)
         flat = arith::DivUIOp::create(b, loc, flat, dim);
     }
@@ -122,7 +126,8 @@ public:
     Type element = tensor.getElementType();
     auto scalarType = RankedTensorType::get({}, element);
     Value init = splat(scalarType, 0.0);
-    SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, tensor.getRank()));
+    SmallVector<int64_t> dims =
+        llvm::to_vector(llvm::seq<int64_t>(0, tensor.getRank()));
     auto reduce = linalg::ReduceOp::create(
         b, loc, ValueRange{product}, ValueRange{init}, dims,
         [](OpBuilder &nb, Location nl, ValueRange args) {
@@ -158,14 +163,15 @@ public:
     if (!flat)
       return t.splat(argType(j), 1.0);
     indices = t.delinearize(flat, shapeOf(argType(j)));
-    return tensor::InsertOp::create(b, loc,
-                                    t.splat(getElementTypeOrSelf(argType(j)), 1.0),
-                                    t.splat(argType(j), 0.0), indices);
+    return tensor::InsertOp::create(
+        b, loc, t.splat(getElementTypeOrSelf(argType(j)), 1.0),
+        t.splat(argType(j), 0.0), indices);
   }
 
   /// Result tangents for the tangent `direction` of differentiated argument
   /// `j` alone, by forward mode or by central differences.
-  SmallVector<Value> tangents(size_t j, Value direction, bool finiteDifferences) {
+  SmallVector<Value> tangents(size_t j, Value direction,
+                              bool finiteDifferences) {
     if (!finiteDifferences) {
       SmallVector<Type> types(resultTypes());
       llvm::append_range(types, resultTypes());
@@ -208,7 +214,8 @@ public:
       auto column = [&](Value flat, ValueRange current) {
         SmallVector<Value> indices;
         Value direction = basisDirection(j, flat, indices);
-        SmallVector<Value> columnValues = tangents(j, direction, finiteDifferences);
+        SmallVector<Value> columnValues =
+            tangents(j, direction, finiteDifferences);
         SmallVector<Value> updated;
         for (size_t k = 0; k < numResults; ++k)
           updated.push_back(t.insertBlock(current[k], columnValues[k],
@@ -218,7 +225,8 @@ public:
       };
       SmallVector<Value> init;
       for (size_t k = 0; k < numResults; ++k)
-        init.push_back(t.splat(derivativeType(resultTypes()[k], argType(j)), 0.0));
+        init.push_back(
+            t.splat(derivativeType(resultTypes()[k], argType(j)), 0.0));
       SmallVector<Value> filled = loopOverElements(argType(j), init, column);
       for (size_t k = 0; k < numResults; ++k)
         blocks[k * diffArgs.size() + j] = filled[k];
@@ -235,7 +243,8 @@ public:
       auto row = [&](Value flat, ValueRange current) {
         SmallVector<Value> indices, cotangents;
         for (size_t other = 0; other < numResults; ++other)
-          cotangents.push_back(t.splat(resultTypes()[other], other == k ? 1.0 : 0.0));
+          cotangents.push_back(
+              t.splat(resultTypes()[other], other == k ? 1.0 : 0.0));
         if (flat) {
           indices = t.delinearize(flat, shapeOf(resultType));
           cotangents[k] = tensor::InsertOp::create(
@@ -271,20 +280,23 @@ public:
 
   /// Vector-Jacobian product assembled from columns (forward sweeps or finite
   /// differences): cotangent of argument element e = <cotangents, column e>.
-  SmallVector<Value> vjpByColumns(ValueRange cotangents, bool finiteDifferences) {
+  SmallVector<Value> vjpByColumns(ValueRange cotangents,
+                                  bool finiteDifferences) {
     SmallVector<Value> result;
     for (size_t j = 0; j < diffArgs.size(); ++j) {
       auto column = [&](Value flat, ValueRange current) {
         SmallVector<Value> indices;
         Value direction = basisDirection(j, flat, indices);
-        SmallVector<Value> columnValues = tangents(j, direction, finiteDifferences);
+        SmallVector<Value> columnValues =
+            tangents(j, direction, finiteDifferences);
         Value sum;
         for (auto [cotangent, value] : llvm::zip(cotangents, columnValues)) {
           Value term = t.dot(cotangent, value);
           Type element = getElementTypeOrSelf(argType(j));
           if (term.getType() != element)
             term = arith::TruncFOp::create(b, loc, element, term);
-          sum = sum ? arith::AddFOp::create(b, loc, sum, term).getResult() : term;
+          sum =
+              sum ? arith::AddFOp::create(b, loc, sum, term).getResult() : term;
         }
         return SmallVector<Value>{t.addAt(current[0], indices, sum)};
       };
@@ -297,16 +309,17 @@ public:
 private:
   /// Runs `body(flatIndex, current)` for every element of `type` (once, with
   /// a null index, for a scalar), threading `init` through as loop values.
-  SmallVector<Value>
-  loopOverElements(Type type, ValueRange init,
-                   llvm::function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+  SmallVector<Value> loopOverElements(
+      Type type, ValueRange init,
+      llvm::function_ref<SmallVector<Value>(Value, ValueRange)> body) {
     if (!isa<ShapedType>(type))
       return body(Value(), init);
-    auto loop = scf::ForOp::create(b, loc, t.index(0), t.index(numElements(type)),
-                                   t.index(1), init);
+    auto loop = scf::ForOp::create(
+        b, loc, t.index(0), t.index(numElements(type)), t.index(1), init);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    SmallVector<Value> next = body(loop.getInductionVar(), loop.getRegionIterArgs());
+    SmallVector<Value> next =
+        body(loop.getInductionVar(), loop.getRegionIterArgs());
     scf::YieldOp::create(b, loc, next);
     return loop.getResults();
   }
@@ -349,17 +362,20 @@ struct LowerGradients
           op, op->getAttrOfType<FlatSymbolRefAttr>("callee"));
       SmallVector<Value> results =
           llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
-              .Case<GradOp>([&](auto grad) { return lowerGrad(b, grad, callee, nested); })
+              .Case<GradOp>(
+                  [&](auto grad) { return lowerGrad(b, grad, callee, nested); })
               .Case<ValueAndGradOp>([&](auto vg) {
                 DerivativeEmitter emitter(b, vg.getLoc(), callee, vg.getArgs(),
                                           vg.getDiffArgIndices(), vg.getStep());
                 SmallVector<Value> values = emitter.callPrimal(vg.getArgs());
-                llvm::append_range(values, jacobian(emitter, callee, vg.getDiffMethod(),
-                                                    vg.getDiffArgIndices(), nested));
+                llvm::append_range(values,
+                                   jacobian(emitter, callee, vg.getDiffMethod(),
+                                            vg.getDiffArgIndices(), nested));
                 return values;
               })
               .Case<JVPOp>([&](auto jvp) { return lowerJVP(b, jvp, callee); })
-              .Case<VJPOp>([&](auto vjp) { return lowerVJP(b, vjp, callee, nested); });
+              .Case<VJPOp>(
+                  [&](auto vjp) { return lowerVJP(b, vjp, callee, nested); });
       op->replaceAllUsesWith(results);
       op->erase();
     }
@@ -367,7 +383,8 @@ struct LowerGradients
 
   /// Custom gradients must survive bufferization and inlining: record the
   /// tensor-level types, and keep calls of the function as calls.
-  static void recordCustomGradients(ModuleOp module, SymbolTableCollection &symbols) {
+  static void recordCustomGradients(ModuleOp module,
+                                    SymbolTableCollection &symbols) {
     module.walk([&](CustomGradOp op) {
       SmallVector<Attribute> types;
       for (FlatSymbolRefAttr name :
@@ -381,9 +398,9 @@ struct LowerGradients
     });
   }
 
-  static SmallVector<Value> jacobian(DerivativeEmitter &emitter, func::FuncOp callee,
-                                     StringRef method, ArrayRef<int64_t> diffArgs,
-                                     bool nested) {
+  static SmallVector<Value> jacobian(DerivativeEmitter &emitter,
+                                     func::FuncOp callee, StringRef method,
+                                     ArrayRef<int64_t> diffArgs, bool nested) {
     if (method == "fd")
       return emitter.jacobianByColumns(/*finiteDifferences=*/true);
     int64_t rows = 0, columns = 0;
@@ -396,42 +413,45 @@ struct LowerGradients
     return emitter.jacobianByRows();
   }
 
-  static SmallVector<Value> lowerGrad(OpBuilder &b, GradOp op, func::FuncOp callee,
-                                      bool nested) {
+  static SmallVector<Value> lowerGrad(OpBuilder &b, GradOp op,
+                                      func::FuncOp callee, bool nested) {
     DerivativeEmitter emitter(b, op.getLoc(), callee, op.getArgs(),
                               op.getDiffArgIndices(), op.getStep());
     return jacobian(emitter, callee, op.getDiffMethod(), op.getDiffArgIndices(),
                     nested);
   }
 
-  static SmallVector<Value> lowerJVP(OpBuilder &b, JVPOp op, func::FuncOp callee) {
+  static SmallVector<Value> lowerJVP(OpBuilder &b, JVPOp op,
+                                     func::FuncOp callee) {
     SmallVector<int64_t> diffArgs = op.getDiffArgIndices();
     DerivativeEmitter emitter(b, op.getLoc(), callee, op.getArgs(), diffArgs,
                               op.getStep());
     if (op.getDiffMethod() == "fd") {
       SmallVector<Value> values = emitter.callPrimal(op.getArgs());
-      llvm::append_range(values, emitter.centralDifferences(diffArgs, op.getTangents()));
+      llvm::append_range(
+          values, emitter.centralDifferences(diffArgs, op.getTangents()));
       return values;
     }
-    return ForwardOp::create(b, op.getLoc(), op.getResultTypes(), op.getCallee(),
-                             op.getArgs(), op.getTangents(),
+    return ForwardOp::create(b, op.getLoc(), op.getResultTypes(),
+                             op.getCallee(), op.getArgs(), op.getTangents(),
                              b.getDenseI64ArrayAttr(diffArgs))
         .getResults();
   }
 
-  static SmallVector<Value> lowerVJP(OpBuilder &b, VJPOp op, func::FuncOp callee,
-                                     bool nested) {
+  static SmallVector<Value> lowerVJP(OpBuilder &b, VJPOp op,
+                                     func::FuncOp callee, bool nested) {
     DerivativeEmitter emitter(b, op.getLoc(), callee, op.getArgs(),
                               op.getDiffArgIndices(), op.getStep());
     bool finiteDifferences = op.getDiffMethod() == "fd";
     if (!finiteDifferences && !nested)
-      return BackpropOp::create(b, op.getLoc(), op.getResultTypes(), op.getCallee(),
-                                op.getArgs(), op.getCotangents(),
+      return BackpropOp::create(b, op.getLoc(), op.getResultTypes(),
+                                op.getCallee(), op.getArgs(),
+                                op.getCotangents(),
                                 b.getDenseI64ArrayAttr(op.getDiffArgIndices()))
           .getResults();
     SmallVector<Value> values = emitter.callPrimal(op.getArgs());
-    llvm::append_range(values,
-                       emitter.vjpByColumns(op.getCotangents(), finiteDifferences));
+    llvm::append_range(
+        values, emitter.vjpByColumns(op.getCotangents(), finiteDifferences));
     return values;
   }
 };

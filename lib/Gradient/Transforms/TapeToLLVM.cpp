@@ -27,7 +27,8 @@ enum TapeField : int32_t { Data = 0, Size = 1, Capacity = 2, Peak = 3 };
 class TapeAccess {
 public:
   TapeAccess(ConversionPatternRewriter &rewriter, Operation *op)
-      : rewriter(rewriter), loc(op->getLoc()), module(op->getParentOfType<ModuleOp>()) {
+      : rewriter(rewriter), loc(op->getLoc()),
+        module(op->getParentOfType<ModuleOp>()) {
     ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
     i64 = rewriter.getI64Type();
     tapeType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
@@ -44,24 +45,28 @@ public:
     // Also needed before LLVM hoists the call out of loops.
     function->setNoUnwind(true);
     function->setWillReturn(true);
-    return LLVM::CallOp::create(rewriter, loc, *function, ValueRange{}).getResult();
+    return LLVM::CallOp::create(rewriter, loc, *function, ValueRange{})
+        .getResult();
   }
 
   Value field(Value tape, TapeField which) {
-    return LLVM::GEPOp::create(rewriter, loc, ptrType, tapeType, tape,
-                               ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(which)});
+    return LLVM::GEPOp::create(
+        rewriter, loc, ptrType, tapeType, tape,
+        ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(which)});
   }
   Value load(Value address, Type type) {
     return LLVM::LoadOp::create(rewriter, loc, type, address);
   }
   Value constant(int64_t value) {
-    return LLVM::ConstantOp::create(rewriter, loc, i64, rewriter.getI64IntegerAttr(value));
+    return LLVM::ConstantOp::create(rewriter, loc, i64,
+                                    rewriter.getI64IntegerAttr(value));
   }
   /// The address of slot `index` counting from byte offset `base`.
   Value slot(Value data, Value base, int64_t index) {
-    Value offset = LLVM::AddOp::create(rewriter, loc, base, constant(index * kSlotBytes));
-    return LLVM::GEPOp::create(rewriter, loc, ptrType, rewriter.getI8Type(), data,
-                               ArrayRef<LLVM::GEPArg>{offset});
+    Value offset =
+        LLVM::AddOp::create(rewriter, loc, base, constant(index * kSlotBytes));
+    return LLVM::GEPOp::create(rewriter, loc, ptrType, rewriter.getI8Type(),
+                               data, ArrayRef<LLVM::GEPArg>{offset});
   }
 
   ConversionPatternRewriter &rewriter;
@@ -73,14 +78,16 @@ public:
 
 struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(TapePushOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(TapePushOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     TapeAccess access(rewriter, op);
     Location loc = op.getLoc();
     Value tape = access.tape();
     Value size = access.load(access.field(tape, Size), access.i64);
     Value needed = LLVM::AddOp::create(
-        rewriter, loc, size, access.constant(kSlotBytes * op.getValues().size()));
+        rewriter, loc, size,
+        access.constant(kSlotBytes * op.getValues().size()));
     Value capacity = access.load(access.field(tape, Capacity), access.i64);
     Value full = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt,
                                       needed, capacity);
@@ -92,9 +99,10 @@ struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
     rewriter.setInsertionPointToEnd(before);
     LLVM::CondBrOp::create(rewriter, loc, full, grow, after);
     rewriter.setInsertionPointToStart(grow);
-    FailureOr<LLVM::LLVMFuncOp> growFn = LLVM::lookupOrCreateFn(
-        rewriter, access.module, "__cot_tape_grow", {access.ptrType, access.i64},
-        LLVM::LLVMVoidType::get(rewriter.getContext()));
+    FailureOr<LLVM::LLVMFuncOp> growFn =
+        LLVM::lookupOrCreateFn(rewriter, access.module, "__cot_tape_grow",
+                               {access.ptrType, access.i64},
+                               LLVM::LLVMVoidType::get(rewriter.getContext()));
     assert(succeeded(growFn));
     LLVM::CallOp::create(rewriter, loc, *growFn, ValueRange{tape, needed});
     LLVM::BrOp::create(rewriter, loc, after);
@@ -115,8 +123,9 @@ struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
 
 struct TapePopLowering : ConvertOpToLLVMPattern<TapePopOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(TapePopOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(TapePopOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     TapeAccess access(rewriter, op);
     Location loc = op.getLoc();
     Value tape = access.tape();

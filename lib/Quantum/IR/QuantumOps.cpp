@@ -168,8 +168,9 @@ static LogicalResult verifyArrayMeasurement(MeasurementOp op) {
   auto type = cast<ShapedType>(array.getType());
   if (!type.hasStaticShape() || !isPowerOfTwo(type.getDimSize(0), numQubits))
     return op.emitOpError("on ")
-           << numQubits << " qubit(s) yields " << (int64_t{1} << std::min<size_t>(numQubits, 62))
-           << " values, not " << type;
+           << numQubits << " qubit(s) yields "
+           << (int64_t{1} << std::min<size_t>(numQubits, 62)) << " values, not "
+           << type;
   return verifyDistinctQubits(op, op.getQubits());
 }
 

@@ -67,7 +67,8 @@ struct TensorReaderModel
 /// probs/state: the tensor result becomes a fresh buffer the op writes into.
 template <typename OpTy>
 struct ArrayMeasurementModel
-    : BufferizableOpInterface::ExternalModel<ArrayMeasurementModel<OpTy>, OpTy> {
+    : BufferizableOpInterface::ExternalModel<ArrayMeasurementModel<OpTy>,
+                                             OpTy> {
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
   AliasingOpOperandList getAliasingOpOperands(Operation *, Value,
                                               const AnalysisState &) const {

@@ -63,7 +63,8 @@ public:
     if (!global) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(module.getBody());
-      auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size() + 1);
+      auto type =
+          LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size() + 1);
       global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
                                       LLVM::Linkage::Internal, name,
                                       rewriter.getStringAttr(text + '\0'));
@@ -86,8 +87,9 @@ public:
       slot = LLVM::AllocaOp::create(rewriter, loc, ptr(), elementType, count);
     }
     for (auto [i, value] : llvm::enumerate(values)) {
-      Value element = LLVM::GEPOp::create(rewriter, loc, ptr(), elementType, slot,
-                                          ArrayRef<LLVM::GEPArg>{int32_t(i)});
+      Value element =
+          LLVM::GEPOp::create(rewriter, loc, ptr(), elementType, slot,
+                              ArrayRef<LLVM::GEPArg>{int32_t(i)});
       LLVM::StoreOp::create(rewriter, loc, value, element);
     }
     return slot;
@@ -98,7 +100,8 @@ public:
     SmallVector<Type> argTypes;
     for (Value arg : args)
       argTypes.push_back(arg.getType());
-    Type resultType = result ? result : LLVM::LLVMVoidType::get(rewriter.getContext());
+    Type resultType =
+        result ? result : LLVM::LLVMVoidType::get(rewriter.getContext());
     FailureOr<LLVM::LLVMFuncOp> callee =
         LLVM::lookupOrCreateFn(rewriter, module, name, argTypes, resultType);
     assert(succeeded(callee) && "runtime function declared with another type");
@@ -134,27 +137,29 @@ LogicalResult requireBuffer(ConversionPatternRewriter &rewriter, Operation *op,
   return rewriter.notifyMatchFailure(op, "bufferize before lowering to LLVM");
 }
 
-template <typename OpTy>
-struct QuantumLowering : ConvertOpToLLVMPattern<OpTy> {
+template <typename OpTy> struct QuantumLowering : ConvertOpToLLVMPattern<OpTy> {
   using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
   using Adaptor = typename OpTy::Adaptor;
 };
 
 struct AllocLowering : QuantumLowering<AllocOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(AllocOp op, Adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(AllocOp op, Adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    rewriter.replaceOp(op, rt.call("__cot_alloc", rt.i64(),
-                                   {rt.constant(op.getNumQubits()), rt.where()}));
+    rewriter.replaceOp(op,
+                       rt.call("__cot_alloc", rt.i64(),
+                               {rt.constant(op.getNumQubits()), rt.where()}));
     return success();
   }
 };
 
 struct DeallocLowering : QuantumLowering<DeallocOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(DeallocOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(DeallocOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     rt.call("__cot_dealloc", {}, {adaptor.getReg(), rt.where()});
     rewriter.eraseOp(op);
@@ -171,8 +176,9 @@ Value qubitIndex(RuntimeCall &rt, OpTy op, Value dynamicIndex) {
 
 struct ExtractLowering : QuantumLowering<ExtractOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(ExtractOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(ExtractOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     Value index = qubitIndex(rt, op, adaptor.getIndex());
     rewriter.replaceOp(op, rt.call("__cot_extract", rt.i64(),
@@ -183,8 +189,9 @@ struct ExtractLowering : QuantumLowering<ExtractOp> {
 
 struct InsertLowering : QuantumLowering<InsertOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(InsertOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(InsertOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     Value index = qubitIndex(rt, op, adaptor.getIndex());
     rewriter.replaceOp(
@@ -196,15 +203,17 @@ struct InsertLowering : QuantumLowering<InsertOp> {
 
 struct CustomLowering : QuantumLowering<CustomOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(CustomOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(CustomOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     auto kind = cotangent::runtime::gateByName(op.getGateName().str());
     ValueRange qubits = adaptor.getInQubits();
-    rt.call("__cot_gate", {},
-            {rt.constant(static_cast<int64_t>(*kind)),
-             rt.constant(op.getAdjoint()), rt.array(adaptor.getParams(), rt.f64()),
-             rt.array(qubits, rt.i64()), rt.constant(qubits.size()), rt.where()});
+    rt.call(
+        "__cot_gate", {},
+        {rt.constant(static_cast<int64_t>(*kind)), rt.constant(op.getAdjoint()),
+         rt.array(adaptor.getParams(), rt.f64()), rt.array(qubits, rt.i64()),
+         rt.constant(qubits.size()), rt.where()});
     rewriter.replaceOp(op, qubits);
     return success();
   }
@@ -212,8 +221,9 @@ struct CustomLowering : QuantumLowering<CustomOp> {
 
 struct UnitaryLowering : QuantumLowering<UnitaryOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(UnitaryOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(UnitaryOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     if (failed(requireBuffer(rewriter, op, op.getMatrix())))
       return failure();
     RuntimeCall rt(rewriter, op);
@@ -243,8 +253,9 @@ int64_t runtimeObservableCode(NamedObservable kind) {
 
 struct NamedObsLowering : QuantumLowering<NamedObsOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(NamedObsOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(NamedObsOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     rewriter.replaceOp(
         op, rt.call("__cot_named_obs", rt.i64(),
@@ -256,8 +267,9 @@ struct NamedObsLowering : QuantumLowering<NamedObsOp> {
 
 struct TensorLowering : QuantumLowering<TensorOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(TensorOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(TensorOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     ValueRange terms = adaptor.getTerms();
     rewriter.replaceOp(op, rt.call("__cot_tensor_obs", rt.i64(),
@@ -269,8 +281,9 @@ struct TensorLowering : QuantumLowering<TensorOp> {
 
 struct HamiltonianLowering : QuantumLowering<HamiltonianOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(HamiltonianOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(HamiltonianOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     if (failed(requireBuffer(rewriter, op, op.getCoeffs())))
       return failure();
     RuntimeCall rt(rewriter, op);
@@ -286,12 +299,15 @@ struct HamiltonianLowering : QuantumLowering<HamiltonianOp> {
 
 template <typename OpTy>
 struct ScalarMeasurementLowering : QuantumLowering<OpTy> {
-  ScalarMeasurementLowering(const LLVMTypeConverter &converter, StringRef callee)
+  ScalarMeasurementLowering(const LLVMTypeConverter &converter,
+                            StringRef callee)
       : QuantumLowering<OpTy>(converter), callee(callee) {}
-  LogicalResult matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    rewriter.replaceOp(op, rt.call(callee, rt.f64(), {adaptor.getObs(), rt.where()}));
+    rewriter.replaceOp(
+        op, rt.call(callee, rt.f64(), {adaptor.getObs(), rt.where()}));
     return success();
   }
   StringRef callee;
@@ -301,10 +317,12 @@ template <typename OpTy>
 struct ArrayMeasurementLowering : QuantumLowering<OpTy> {
   ArrayMeasurementLowering(const LLVMTypeConverter &converter, StringRef callee)
       : QuantumLowering<OpTy>(converter), callee(callee) {}
-  LogicalResult matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     if (!op.getOut())
-      return rewriter.notifyMatchFailure(op, "bufferize before lowering to LLVM");
+      return rewriter.notifyMatchFailure(op,
+                                         "bufferize before lowering to LLVM");
     RuntimeCall rt(rewriter, op);
     ValueRange qubits = adaptor.getQubits();
     Value out = bufferPointer(rewriter, op.getLoc(), *this->getTypeConverter(),
@@ -320,13 +338,14 @@ struct ArrayMeasurementLowering : QuantumLowering<OpTy> {
 
 struct MeasureLowering : QuantumLowering<MeasureOp> {
   using QuantumLowering::QuantumLowering;
-  LogicalResult matchAndRewrite(MeasureOp op, Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const final {
+  LogicalResult
+  matchAndRewrite(MeasureOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     Value outcome = rt.call("__cot_measure", rewriter.getI8Type(),
                             {adaptor.getInQubit(), rt.where()});
-    Value bit = LLVM::TruncOp::create(rewriter, op.getLoc(), rewriter.getI1Type(),
-                                      outcome);
+    Value bit = LLVM::TruncOp::create(rewriter, op.getLoc(),
+                                      rewriter.getI1Type(), outcome);
     rewriter.replaceOp(op, {bit, adaptor.getInQubit()});
     return success();
   }
@@ -353,8 +372,8 @@ void cotangent::quantum::populateQuantumToLLVMConversionPatterns(
     return std::nullopt;
   });
   patterns.add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
-               CustomLowering, UnitaryLowering, NamedObsLowering, TensorLowering,
-               HamiltonianLowering, MeasureLowering>(converter);
+               CustomLowering, UnitaryLowering, NamedObsLowering,
+               TensorLowering, HamiltonianLowering, MeasureLowering>(converter);
   patterns.add<ScalarMeasurementLowering<ExpvalOp>>(converter, "__cot_expval");
   patterns.add<ScalarMeasurementLowering<VarOp>>(converter, "__cot_var");
   patterns.add<ArrayMeasurementLowering<ProbsOp>>(converter, "__cot_probs");

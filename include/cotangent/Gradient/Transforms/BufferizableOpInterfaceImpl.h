@@ -9,7 +9,8 @@ class DialectRegistry;
 namespace cotangent::gradient {
 /// Turns `backprop` and `forward` on tensors into `reverse_call` and
 /// `tangent_call` on buffers, allocating the shadow buffers.
-void registerBufferizableOpInterfaceExternalModels(mlir::DialectRegistry &registry);
+void registerBufferizableOpInterfaceExternalModels(
+    mlir::DialectRegistry &registry);
 } // namespace cotangent::gradient
 
 #endif

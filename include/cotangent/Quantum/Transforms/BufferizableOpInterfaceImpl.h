@@ -10,7 +10,8 @@ namespace cotangent::quantum {
 /// Lets one-shot bufferization turn the tensor operands and results of quantum
 /// ops (Hamiltonian coefficients, unitary matrices, probabilities, states) into
 /// contiguous buffers.
-void registerBufferizableOpInterfaceExternalModels(mlir::DialectRegistry &registry);
+void registerBufferizableOpInterfaceExternalModels(
+    mlir::DialectRegistry &registry);
 } // namespace cotangent::quantum
 
 #endif

@@ -29,29 +29,34 @@ void __cot_dealloc(int64_t reg, const char *where);
 /* Returns the qubit handle at `index` of the register. */
 int64_t __cot_extract(int64_t reg, int64_t index, const char *where);
 /* Puts `qubit` at `index` of the register; returns the register handle. */
-int64_t __cot_insert(int64_t reg, int64_t index, int64_t qubit, const char *where);
+int64_t __cot_insert(int64_t reg, int64_t index, int64_t qubit,
+                     const char *where);
 
 /* gateKind: position in Gates.def; params: the gate's parameters in order;
  * adjoint != 0 applies the conjugate transpose. */
 void __cot_gate(int64_t gateKind, int64_t adjoint, const double *params,
                 const int64_t *qubits, int64_t numQubits, const char *where);
-/* matrix: row-major 2^n x 2^n complex, interleaved (re, im); must be unitary. */
+/* matrix: row-major 2^n x 2^n complex, interleaved (re, im); must be unitary.
+ */
 void __cot_unitary(const double *matrix, int64_t adjoint, const int64_t *qubits,
                    int64_t numQubits, const char *where);
 
 /* namedObs: position in NamedObservables.def. All return observable handles. */
 int64_t __cot_named_obs(int64_t namedObs, int64_t qubit, const char *where);
-int64_t __cot_tensor_obs(const int64_t *observables, int64_t count, const char *where);
+int64_t __cot_tensor_obs(const int64_t *observables, int64_t count,
+                         const char *where);
 int64_t __cot_hamiltonian_obs(const double *coeffs, const int64_t *observables,
                               int64_t count, const char *where);
 
 double __cot_expval(int64_t obs, const char *where);
 double __cot_var(int64_t obs, const char *where);
 /* out: 2^numQubits probabilities. */
-void __cot_probs(const int64_t *qubits, int64_t numQubits, double *out, const char *where);
+void __cot_probs(const int64_t *qubits, int64_t numQubits, double *out,
+                 const char *where);
 /* out: 2^numQubits interleaved complex amplitudes; the qubits must be exactly
  * the live qubits of the device. */
-void __cot_state(const int64_t *qubits, int64_t numQubits, double *out, const char *where);
+void __cot_state(const int64_t *qubits, int64_t numQubits, double *out,
+                 const char *where);
 /* Computational-basis measurement with the run's seeded generator; collapses
  * the state and returns 0 or 1. */
 int8_t __cot_measure(int64_t qubit, const char *where);

@@ -34,10 +34,13 @@ inline constexpr GateInfo kGateInfos[] = {
 #include "cotangent/Runtime/Gates.def"
 };
 
-inline constexpr int64_t kNumGateKinds = static_cast<int64_t>(std::size(kGateInfos));
+inline constexpr int64_t kNumGateKinds =
+    static_cast<int64_t>(std::size(kGateInfos));
 
 /// True if `code` names a gate (codes arrive unchecked through the C ABI).
-constexpr bool isGateKind(int64_t code) { return code >= 0 && code < kNumGateKinds; }
+constexpr bool isGateKind(int64_t code) {
+  return code >= 0 && code < kNumGateKinds;
+}
 
 constexpr const GateInfo &gateInfo(GateKind kind) {
   return kGateInfos[static_cast<std::size_t>(kind)];

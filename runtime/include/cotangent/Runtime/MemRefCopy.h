@@ -15,7 +15,8 @@ extern "C" {
 #endif
 
 /* An unranked buffer as MLIR passes it: the rank and a pointer to the
- * ranked descriptor {allocated, aligned, offset, sizes[rank], strides[rank]}. */
+ * ranked descriptor {allocated, aligned, offset, sizes[rank], strides[rank]}.
+ */
 typedef struct CotUnrankedMemRef {
   int64_t rank;
   void *descriptor;
