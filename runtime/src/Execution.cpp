@@ -4,11 +4,6 @@
 
 #include "ExecutionContext.h"
 #include "RuntimeError.h"
-#include "cotangent/Runtime/BufferAllocator.h"
-#include "cotangent/Runtime/CApi.h"
-#include "cotangent/Runtime/MemRefCopy.h"
-#include "cotangent/Runtime/Residuals.h"
-#include "cotangent/Runtime/Tape.h"
 
 #include <csetjmp>
 #include <random>
@@ -56,43 +51,5 @@ std::optional<std::string> invoke(PackedFunction fn, void **args,
 }
 
 void fail(const std::string &message) { throw RuntimeError(message); }
-
-const std::vector<Symbol> &symbols() {
-  static const std::vector<Symbol> table = {
-#define COT_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
-      COT_SYMBOL(__cot_alloc),
-      COT_SYMBOL(__cot_dealloc),
-      COT_SYMBOL(__cot_extract),
-      COT_SYMBOL(__cot_insert),
-      COT_SYMBOL(__cot_gate),
-      COT_SYMBOL(__cot_unitary),
-      COT_SYMBOL(__cot_named_obs),
-      COT_SYMBOL(__cot_tensor_obs),
-      COT_SYMBOL(__cot_hamiltonian_obs),
-      COT_SYMBOL(__cot_expval),
-      COT_SYMBOL(__cot_var),
-      COT_SYMBOL(__cot_probs),
-      COT_SYMBOL(__cot_state),
-      COT_SYMBOL(__cot_measure),
-      COT_SYMBOL(__cot_tape),
-      COT_SYMBOL(__cot_tape_grow),
-      COT_SYMBOL(memrefCopy),
-      COT_SYMBOL(__cot_residuals_create),
-      COT_SYMBOL(__cot_residuals_free),
-      COT_SYMBOL(__cot_residuals_put_f64),
-      COT_SYMBOL(__cot_residuals_get_f64),
-      COT_SYMBOL(__cot_residuals_put_f32),
-      COT_SYMBOL(__cot_residuals_get_f32),
-#undef COT_SYMBOL
-      // Compiled code's buffers: memref.alloc and memref.dealloc lower to
-      // MLIR's generic allocation functions (not malloc/free, which LLVM
-      // would rewrite, e.g. malloc + memset into calloc).
-      {"_mlir_memref_to_llvm_alloc",
-       reinterpret_cast<void *>(&__cot_buffer_alloc)},
-      {"_mlir_memref_to_llvm_free",
-       reinterpret_cast<void *>(&__cot_buffer_free)},
-  };
-  return table;
-}
 
 } // namespace cotangent::runtime

@@ -1,4 +1,4 @@
-//===- QuantumOps.cpp - verifiers of the quantum dialect ------------------===//
+//===- QuantumOps.cpp - verifiers and interfaces of the quantum ops -------===//
 #include "cotangent/Quantum/IR/QuantumOps.h"
 
 #include "cotangent/Runtime/GateKind.h"
@@ -126,6 +126,13 @@ LogicalResult CustomOp::verify() {
                                   : std::to_string(info.numWires))
            << " qubit(s) but " << numQubits << " were given";
   return verifyQubitsInOut(*this, getInQubits(), getOutQubits());
+}
+
+OperandRange CustomOp::getDiffParams() { return getParams(); }
+
+// The matrix is data the gate applies, not a parameter of a gate family.
+OperandRange UnitaryOp::getDiffParams() {
+  return getOperation()->getOperands().take_front(0);
 }
 
 LogicalResult UnitaryOp::verify() {

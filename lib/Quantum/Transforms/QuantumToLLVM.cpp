@@ -1,7 +1,8 @@
 //===- QuantumToLLVM.cpp - quantum ops become runtime calls ---------------===//
 //
 // Every quantum op becomes one call into the runtime's C ABI
-// (runtime/include/cotangent/Runtime/CApi.h). Registers, qubits and
+// (runtime/include/cotangent/Runtime/CApi.h), declared with the name and type
+// RuntimeABI.def gives the function. Registers, qubits and
 // observables are i64 handles owned by the runtime; a gate returns the same
 // qubit handles it was given. Each call also passes its source location as a
 // C string so run-time errors say where they happened.
@@ -11,16 +12,18 @@
 
 #include "cotangent/Quantum/IR/QuantumOps.h"
 #include "cotangent/Runtime/GateKind.h"
+#include "cotangent/Support/RuntimeABI.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
-#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace cotangent::quantum;
+using cotangent::callRuntimeFunction;
+using cotangent::runtime::RuntimeFunction;
 
 namespace {
 
@@ -95,18 +98,20 @@ public:
     return slot;
   }
 
-  /// Calls runtime function `name`, declaring it on first use.
-  Value call(StringRef name, Type result, ArrayRef<Value> args) {
-    SmallVector<Type> argTypes;
-    for (Value arg : args)
-      argTypes.push_back(arg.getType());
-    Type resultType =
-        result ? result : LLVM::LLVMVoidType::get(rewriter.getContext());
-    FailureOr<LLVM::LLVMFuncOp> callee =
-        LLVM::lookupOrCreateFn(rewriter, module, name, argTypes, resultType);
-    assert(succeeded(callee) && "runtime function declared with another type");
-    auto callOp = LLVM::CallOp::create(rewriter, loc, *callee, args);
-    return result ? callOp.getResult() : Value();
+  /// Calls `function`, declaring it on first use (fails if the module
+  /// declares its symbol with another type).
+  FailureOr<LLVM::CallOp> call(RuntimeFunction function, ArrayRef<Value> args) {
+    return callRuntimeFunction(rewriter, loc, module, function, args);
+  }
+
+  /// Replaces the op by a call of `function`, whose result (if any) takes
+  /// the place of the op's.
+  LogicalResult replaceByCall(RuntimeFunction function, ArrayRef<Value> args) {
+    FailureOr<LLVM::CallOp> callOp = call(function, args);
+    if (failed(callOp))
+      return failure();
+    rewriter.replaceOp(op, *callOp);
+    return success();
   }
 
 private:
@@ -148,10 +153,8 @@ struct AllocLowering : QuantumLowering<AllocOp> {
   matchAndRewrite(AllocOp op, Adaptor,
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    rewriter.replaceOp(op,
-                       rt.call("__cot_alloc", rt.i64(),
-                               {rt.constant(op.getNumQubits()), rt.where()}));
-    return success();
+    return rt.replaceByCall(RuntimeFunction::Alloc,
+                            {rt.constant(op.getNumQubits()), rt.where()});
   }
 };
 
@@ -161,9 +164,8 @@ struct DeallocLowering : QuantumLowering<DeallocOp> {
   matchAndRewrite(DeallocOp op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    rt.call("__cot_dealloc", {}, {adaptor.getReg(), rt.where()});
-    rewriter.eraseOp(op);
-    return success();
+    return rt.replaceByCall(RuntimeFunction::Dealloc,
+                            {adaptor.getReg(), rt.where()});
   }
 };
 
@@ -181,9 +183,8 @@ struct ExtractLowering : QuantumLowering<ExtractOp> {
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     Value index = qubitIndex(rt, op, adaptor.getIndex());
-    rewriter.replaceOp(op, rt.call("__cot_extract", rt.i64(),
-                                   {adaptor.getReg(), index, rt.where()}));
-    return success();
+    return rt.replaceByCall(RuntimeFunction::Extract,
+                            {adaptor.getReg(), index, rt.where()});
   }
 };
 
@@ -194,10 +195,9 @@ struct InsertLowering : QuantumLowering<InsertOp> {
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     Value index = qubitIndex(rt, op, adaptor.getIndex());
-    rewriter.replaceOp(
-        op, rt.call("__cot_insert", rt.i64(),
-                    {adaptor.getReg(), index, adaptor.getQubit(), rt.where()}));
-    return success();
+    return rt.replaceByCall(
+        RuntimeFunction::Insert,
+        {adaptor.getReg(), index, adaptor.getQubit(), rt.where()});
   }
 };
 
@@ -209,11 +209,13 @@ struct CustomLowering : QuantumLowering<CustomOp> {
     RuntimeCall rt(rewriter, op);
     auto kind = cotangent::runtime::gateByName(op.getGateName().str());
     ValueRange qubits = adaptor.getInQubits();
-    rt.call(
-        "__cot_gate", {},
-        {rt.constant(static_cast<int64_t>(*kind)), rt.constant(op.getAdjoint()),
-         rt.array(adaptor.getParams(), rt.f64()), rt.array(qubits, rt.i64()),
-         rt.constant(qubits.size()), rt.where()});
+    if (failed(rt.call(RuntimeFunction::Gate,
+                       {rt.constant(static_cast<int64_t>(*kind)),
+                        rt.constant(op.getAdjoint()),
+                        rt.array(adaptor.getParams(), rt.f64()),
+                        rt.array(qubits, rt.i64()), rt.constant(qubits.size()),
+                        rt.where()})))
+      return failure();
     rewriter.replaceOp(op, qubits);
     return success();
   }
@@ -230,9 +232,11 @@ struct UnitaryLowering : QuantumLowering<UnitaryOp> {
     ValueRange qubits = adaptor.getInQubits();
     Value matrix = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
                                  op.getMatrix(), adaptor.getMatrix());
-    rt.call("__cot_unitary", {},
-            {matrix, rt.constant(op.getAdjoint()), rt.array(qubits, rt.i64()),
-             rt.constant(qubits.size()), rt.where()});
+    if (failed(rt.call(RuntimeFunction::Unitary,
+                       {matrix, rt.constant(op.getAdjoint()),
+                        rt.array(qubits, rt.i64()), rt.constant(qubits.size()),
+                        rt.where()})))
+      return failure();
     rewriter.replaceOp(op, qubits);
     return success();
   }
@@ -257,11 +261,9 @@ struct NamedObsLowering : QuantumLowering<NamedObsOp> {
   matchAndRewrite(NamedObsOp op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    rewriter.replaceOp(
-        op, rt.call("__cot_named_obs", rt.i64(),
-                    {rt.constant(runtimeObservableCode(op.getKind())),
-                     adaptor.getQubit(), rt.where()}));
-    return success();
+    return rt.replaceByCall(RuntimeFunction::NamedObs,
+                            {rt.constant(runtimeObservableCode(op.getKind())),
+                             adaptor.getQubit(), rt.where()});
   }
 };
 
@@ -272,10 +274,9 @@ struct TensorLowering : QuantumLowering<TensorOp> {
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
     ValueRange terms = adaptor.getTerms();
-    rewriter.replaceOp(op, rt.call("__cot_tensor_obs", rt.i64(),
-                                   {rt.array(terms, rt.i64()),
-                                    rt.constant(terms.size()), rt.where()}));
-    return success();
+    return rt.replaceByCall(
+        RuntimeFunction::TensorObs,
+        {rt.array(terms, rt.i64()), rt.constant(terms.size()), rt.where()});
   }
 };
 
@@ -290,32 +291,30 @@ struct HamiltonianLowering : QuantumLowering<HamiltonianOp> {
     ValueRange terms = adaptor.getTerms();
     Value coeffs = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
                                  op.getCoeffs(), adaptor.getCoeffs());
-    rewriter.replaceOp(op, rt.call("__cot_hamiltonian_obs", rt.i64(),
-                                   {coeffs, rt.array(terms, rt.i64()),
-                                    rt.constant(terms.size()), rt.where()}));
-    return success();
+    return rt.replaceByCall(RuntimeFunction::HamiltonianObs,
+                            {coeffs, rt.array(terms, rt.i64()),
+                             rt.constant(terms.size()), rt.where()});
   }
 };
 
 template <typename OpTy>
 struct ScalarMeasurementLowering : QuantumLowering<OpTy> {
   ScalarMeasurementLowering(const LLVMTypeConverter &converter,
-                            StringRef callee)
+                            RuntimeFunction callee)
       : QuantumLowering<OpTy>(converter), callee(callee) {}
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    rewriter.replaceOp(
-        op, rt.call(callee, rt.f64(), {adaptor.getObs(), rt.where()}));
-    return success();
+    return rt.replaceByCall(callee, {adaptor.getObs(), rt.where()});
   }
-  StringRef callee;
+  RuntimeFunction callee;
 };
 
 template <typename OpTy>
 struct ArrayMeasurementLowering : QuantumLowering<OpTy> {
-  ArrayMeasurementLowering(const LLVMTypeConverter &converter, StringRef callee)
+  ArrayMeasurementLowering(const LLVMTypeConverter &converter,
+                           RuntimeFunction callee)
       : QuantumLowering<OpTy>(converter), callee(callee) {}
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -327,13 +326,11 @@ struct ArrayMeasurementLowering : QuantumLowering<OpTy> {
     ValueRange qubits = adaptor.getQubits();
     Value out = bufferPointer(rewriter, op.getLoc(), *this->getTypeConverter(),
                               op.getOut(), adaptor.getOut());
-    rt.call(callee, {},
-            {rt.array(qubits, rt.i64()), rt.constant(qubits.size()), out,
-             rt.where()});
-    rewriter.eraseOp(op);
-    return success();
+    return rt.replaceByCall(callee,
+                            {rt.array(qubits, rt.i64()),
+                             rt.constant(qubits.size()), out, rt.where()});
   }
-  StringRef callee;
+  RuntimeFunction callee;
 };
 
 struct MeasureLowering : QuantumLowering<MeasureOp> {
@@ -342,10 +339,12 @@ struct MeasureLowering : QuantumLowering<MeasureOp> {
   matchAndRewrite(MeasureOp op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    Value outcome = rt.call("__cot_measure", rewriter.getI8Type(),
-                            {adaptor.getInQubit(), rt.where()});
-    Value bit = LLVM::TruncOp::create(rewriter, op.getLoc(),
-                                      rewriter.getI1Type(), outcome);
+    FailureOr<LLVM::CallOp> outcome =
+        rt.call(RuntimeFunction::Measure, {adaptor.getInQubit(), rt.where()});
+    if (failed(outcome))
+      return failure();
+    Value bit = LLVM::TruncOp::create(
+        rewriter, op.getLoc(), rewriter.getI1Type(), outcome->getResult());
     rewriter.replaceOp(op, {bit, adaptor.getInQubit()});
     return success();
   }
@@ -374,10 +373,14 @@ void cotangent::quantum::populateQuantumToLLVMConversionPatterns(
   patterns.add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
                CustomLowering, UnitaryLowering, NamedObsLowering,
                TensorLowering, HamiltonianLowering, MeasureLowering>(converter);
-  patterns.add<ScalarMeasurementLowering<ExpvalOp>>(converter, "__cot_expval");
-  patterns.add<ScalarMeasurementLowering<VarOp>>(converter, "__cot_var");
-  patterns.add<ArrayMeasurementLowering<ProbsOp>>(converter, "__cot_probs");
-  patterns.add<ArrayMeasurementLowering<StateOp>>(converter, "__cot_state");
+  patterns.add<ScalarMeasurementLowering<ExpvalOp>>(converter,
+                                                    RuntimeFunction::Expval);
+  patterns.add<ScalarMeasurementLowering<VarOp>>(converter,
+                                                 RuntimeFunction::Var);
+  patterns.add<ArrayMeasurementLowering<ProbsOp>>(converter,
+                                                  RuntimeFunction::Probs);
+  patterns.add<ArrayMeasurementLowering<StateOp>>(converter,
+                                                  RuntimeFunction::State);
 }
 
 void cotangent::quantum::registerConvertQuantumToLLVMInterface(

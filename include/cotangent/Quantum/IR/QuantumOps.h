@@ -3,6 +3,7 @@
 #define COTANGENT_QUANTUM_IR_QUANTUMOPS_H
 
 #include "cotangent/Quantum/IR/QuantumDialect.h"
+#include "cotangent/Quantum/IR/QuantumInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 

@@ -14,6 +14,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "cotangent/Quantum/IR/QuantumInterfaces.td"
 
 def Quantum_Dialect : Dialect {
   let name = "quantum";
@@ -104,6 +105,7 @@ def Quantum_InsertOp : Quantum_Op<"insert",
 //===----------------------------------------------------------------------===//
 
 def Quantum_CustomOp : Quantum_Op<"custom", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<Quantum_DifferentiableGate>,
     MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
   let summary = "Apply a named gate (or its adjoint) to qubits";
   let description = [{
@@ -121,6 +123,7 @@ def Quantum_CustomOp : Quantum_Op<"custom", [AttrSizedOperandSegments,
 }
 
 def Quantum_UnitaryOp : Quantum_Op<"unitary", [
+    DeclareOpInterfaceMethods<Quantum_DifferentiableGate>,
     MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
   let summary = "Apply a unitary matrix (or its adjoint) to qubits";
   let arguments = (ins Arg<Quantum_ComplexMatrix, "", [MemRead]>:$matrix,

@@ -46,7 +46,8 @@ struct Symbol {
   void *address;
 };
 
-/// Every __cot_* entry point, for the JIT's symbol map.
+/// Every function of RuntimeABI.def under the name compiled code calls it
+/// by, for the JIT's symbol map.
 const std::vector<Symbol> &symbols();
 
 } // namespace cotangent::runtime

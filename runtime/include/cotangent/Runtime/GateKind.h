@@ -1,4 +1,4 @@
-//===- GateKind.h - Gate kinds and their arities --------------------------===//
+//===- GateKind.h - Gate kinds, their arities and gradient data -----------===//
 //
 // Header-only, so the compiler can map gate names to the runtime's integer
 // codes without linking the runtime.
@@ -7,6 +7,8 @@
 
 #ifndef COTANGENT_RUNTIME_GATEKIND_H
 #define COTANGENT_RUNTIME_GATEKIND_H
+
+#include "cotangent/Runtime/GateGradients.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +21,7 @@ namespace cotangent::runtime {
 /// The value of a kind is its position in Gates.def; it is passed as is
 /// through the C ABI (__cot_gate).
 enum class GateKind : int64_t {
-#define COT_GATE(Name, NumParams, NumWires) Name,
+#define COT_GATE(Name, NumParams, NumWires, Generator, ShiftRule) Name,
 #include "cotangent/Runtime/Gates.def"
 };
 
@@ -27,10 +29,13 @@ struct GateInfo {
   const char *name;
   int numParams;
   int numWires; ///< 0: any number >= 1.
+  Generator generator;
+  ShiftRule shiftRule;
 };
 
 inline constexpr GateInfo kGateInfos[] = {
-#define COT_GATE(Name, NumParams, NumWires) {#Name, NumParams, NumWires},
+#define COT_GATE(Name, NumParams, NumWires, Generator, ShiftRule)              \
+  {#Name, NumParams, NumWires, Generator, ShiftRule},
 #include "cotangent/Runtime/Gates.def"
 };
 

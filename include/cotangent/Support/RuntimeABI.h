@@ -1,0 +1,106 @@
+//===- RuntimeABI.h - Runtime functions as LLVM-dialect callees -*- C++ -*-===//
+//
+// Lowerings declare and call the runtime's functions through these, so each
+// function's name and type come from runtime/.../RuntimeABI.def, the table
+// the runtime itself is checked against, never from a string spelled here.
+// From a ConvertOpToLLVMPattern:
+//
+//   using cotangent::runtime::RuntimeFunction;
+//   auto module = op->getParentOfType<ModuleOp>();
+//   FailureOr<LLVM::CallOp> call = cotangent::callRuntimeFunction(
+//       rewriter, op.getLoc(), module, RuntimeFunction::TapeGrow,
+//       {tape, needed});
+//   if (failed(call))
+//     return failure(); // the module declares the symbol with another type
+//
+// or, to get the declaration alone,
+//   lookupOrCreateRuntimeFunction(rewriter, module, RuntimeFunction::Tape).
+// The arguments must have the table's types (Ptr is !llvm.ptr, I64 is i64).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COTANGENT_SUPPORT_RUNTIMEABI_H
+#define COTANGENT_SUPPORT_RUNTIMEABI_H
+
+#include "cotangent/Runtime/RuntimeABI.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace cotangent {
+namespace detail {
+
+template <typename Word> mlir::Type llvmType(mlir::MLIRContext *context);
+template <>
+inline mlir::Type llvmType<runtime::abi::Void>(mlir::MLIRContext *context) {
+  return mlir::LLVM::LLVMVoidType::get(context);
+}
+template <>
+inline mlir::Type llvmType<runtime::abi::I8>(mlir::MLIRContext *context) {
+  return mlir::IntegerType::get(context, 8);
+}
+template <>
+inline mlir::Type llvmType<runtime::abi::I64>(mlir::MLIRContext *context) {
+  return mlir::IntegerType::get(context, 64);
+}
+template <>
+inline mlir::Type llvmType<runtime::abi::F64>(mlir::MLIRContext *context) {
+  return mlir::Float64Type::get(context);
+}
+template <>
+inline mlir::Type llvmType<runtime::abi::Ptr>(mlir::MLIRContext *context) {
+  return mlir::LLVM::LLVMPointerType::get(context);
+}
+
+template <typename Signature> struct LLVMSignature;
+template <typename Result, typename... Params>
+struct LLVMSignature<Result(Params...)> {
+  static mlir::LLVM::LLVMFunctionType get(mlir::MLIRContext *context) {
+    return mlir::LLVM::LLVMFunctionType::get(llvmType<Result>(context),
+                                             {llvmType<Params>(context)...});
+  }
+};
+
+} // namespace detail
+
+/// The LLVM-dialect type the table gives `function`.
+inline mlir::LLVM::LLVMFunctionType
+runtimeFunctionType(mlir::MLIRContext *context,
+                    runtime::RuntimeFunction function) {
+  switch (function) {
+#define COT_RUNTIME_FUNCTION(Id, Symbol, Function, Result, Params)             \
+  case runtime::RuntimeFunction::Id:                                           \
+    return detail::LLVMSignature<runtime::abi::Signature<                      \
+        runtime::RuntimeFunction::Id>::type>::get(context);
+#include "cotangent/Runtime/RuntimeABI.def"
+  }
+  llvm_unreachable("every RuntimeFunction is in RuntimeABI.def");
+}
+
+/// The declaration of `function` in `module`, added on first use; fails if
+/// the module already declares its symbol with another type.
+inline mlir::FailureOr<mlir::LLVM::LLVMFuncOp>
+lookupOrCreateRuntimeFunction(mlir::OpBuilder &builder, mlir::ModuleOp module,
+                              runtime::RuntimeFunction function) {
+  mlir::LLVM::LLVMFunctionType type =
+      runtimeFunctionType(builder.getContext(), function);
+  return mlir::LLVM::lookupOrCreateFn(builder, module,
+                                      runtime::runtimeSymbol(function),
+                                      type.getParams(), type.getReturnType());
+}
+
+/// A call of `function` at the builder's insertion point.
+inline mlir::FailureOr<mlir::LLVM::CallOp>
+callRuntimeFunction(mlir::OpBuilder &builder, mlir::Location loc,
+                    mlir::ModuleOp module, runtime::RuntimeFunction function,
+                    mlir::ValueRange args) {
+  mlir::FailureOr<mlir::LLVM::LLVMFuncOp> callee =
+      lookupOrCreateRuntimeFunction(builder, module, function);
+  if (mlir::failed(callee))
+    return mlir::failure();
+  return mlir::LLVM::CallOp::create(builder, loc, *callee, args);
+}
+
+} // namespace cotangent
+
+#endif // COTANGENT_SUPPORT_RUNTIMEABI_H
