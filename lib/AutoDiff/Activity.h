@@ -4,7 +4,9 @@
 // through the ops that compute them; buffers are tracked per underlying
 // allocation (a function argument or an alloc, seen through views): storing
 // or copying active data into any view makes the whole allocation active.
-// Integer and index values are never active.
+// Integer and index values are never active. How activity crosses an op with
+// an OpRule is that rule's business; any other op makes its results active
+// when an operand is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COTANGENT_LIB_AUTODIFF_ACTIVITY_H
@@ -14,6 +16,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 namespace cotangent::autodiff {
+class Engine;
 
 /// Whether the type can carry a derivative: a float, or a buffer of floats.
 bool isDifferentiableType(mlir::Type type);
@@ -21,46 +24,42 @@ bool isDifferentiableType(mlir::Type type);
 /// The allocation a buffer value views (itself if it is not a view).
 mlir::Value bufferRoot(mlir::Value buffer);
 
-/// Whether `op` makes a view of its first operand.
-bool isViewOp(mlir::Operation *op);
-
-/// Whether `function`, or anything it calls, pushes to or pops from the
-/// derivative tape: such calls carry derivatives through the tape even when
-/// none of their arguments is active.
-bool usesTape(mlir::func::FuncOp function);
-
-/// Float buffer arguments of `function` that are only ever loaded from
-/// (directly or through views), never written nor passed on.
+/// Float buffer arguments of `function` that are only ever read (directly
+/// or through views), never written, aliased otherwise, nor passed on.
 llvm::SmallVector<unsigned>
 readOnlyBufferArguments(mlir::func::FuncOp function);
 
 class Activity {
 public:
   /// Analyses `function` with the arguments `activeArgs` active.
-  Activity(mlir::func::FuncOp function, llvm::ArrayRef<unsigned> activeArgs);
+  Activity(Engine &engine, mlir::func::FuncOp function,
+           llvm::ArrayRef<unsigned> activeArgs);
 
   bool isActive(mlir::Value value) const;
+  bool anyActive(mlir::ValueRange values) const;
+  /// Indices of the active values among `values`.
+  llvm::SmallVector<unsigned> activeIndices(mlir::ValueRange values) const;
   /// Whether `op` takes an active value into a result that cannot carry a
   /// derivative (a qubit, an observable, ...): differentiating through it
   /// would silently lose the derivative.
   bool losesDerivative(mlir::Operation *op) const;
-  /// Whether a call must be differentiated: an active argument, or a callee
-  /// that uses the tape.
-  bool isActiveCall(mlir::func::CallOp call);
-  /// Indices of the call's active operands.
-  llvm::SmallVector<unsigned> activeOperands(mlir::func::CallOp call) const;
   /// Argument indices that end up active: the given ones plus buffers that
   /// receive active data.
   llvm::SmallVector<unsigned> activeArguments() const;
 
+  /// For rules: `to` becomes active if `from` is.
+  void flow(mlir::Value from, mlir::Value to);
+  /// For rules: `value` becomes active.
+  void markActive(mlir::Value value);
+
+  Engine &engine;
+
 private:
-  void propagate(mlir::Operation *op, bool &changed);
-  bool mark(mlir::Value value);
-  bool callUsesTape(mlir::func::CallOp call);
+  void propagate(mlir::Operation *op);
 
   mutable mlir::func::FuncOp function; // MLIR op handles have no const API
   llvm::DenseSet<mlir::Value> active;  ///< scalars and buffer roots
-  llvm::DenseMap<mlir::Attribute, bool> tapeCalls; ///< callee -> usesTape
+  bool changed = false;
 };
 
 } // namespace cotangent::autodiff

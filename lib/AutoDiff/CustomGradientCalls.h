@@ -1,41 +1,33 @@
-//===- CustomGradientCalls.h - calls of functions with custom_grad -*- C++
+//===- CustomGradientCalls.h - calls of functions with custom gradients -*- C++
 //-*-===//
 //
-// At a call of a function with a `gradient.custom_grad`, the forward sweep
-// calls the custom gradient's forward function (the destination-passing
-// triple of DESIGN.md, generated once from the user's functions) and keeps
-// the residual tape it returns; the reverse sweep calls the reverse function
-// with that tape.
+// At a call of a function with a custom gradient (CustomGradients.h), the
+// forward sweep calls its forward function and keeps the residual tape it
+// returns on the derivative tape (one per dynamic call); the reverse sweep
+// takes it back and calls the reverse function with it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COTANGENT_LIB_AUTODIFF_CUSTOMGRADIENTCALLS_H
 #define COTANGENT_LIB_AUTODIFF_CUSTOMGRADIENTCALLS_H
 
-#include "cotangent/AutoDiff/Engine.h"
+#include "cotangent/AutoDiff/CustomGradients.h"
 #include "mlir/IR/Builders.h"
 
 namespace cotangent::autodiff {
-
-/// What the reverse sweep lends to the code of one reversed call.
-struct ReverseAccess {
-  llvm::function_ref<mlir::FailureOr<mlir::Value>(mlir::Value buffer)> shadowOf;
-  llvm::function_ref<mlir::Value(mlir::Value scalar)> adjointOrZero;
-  llvm::function_ref<void(mlir::Value scalar, mlir::Value contribution)>
-      addAdjoint;
-  llvm::function_ref<bool(mlir::Value)> isActive;
-};
+class ReverseSweep;
 
 /// Forward sweep of `call` (whose operands are `operands` in the new code):
 /// returns the values of the call's results.
-mlir::FailureOr<llvm::SmallVector<mlir::Value>>
-emitCustomForward(mlir::OpBuilder &b, Engine &engine, mlir::func::CallOp call,
-                  mlir::ValueRange operands, CustomGradient &custom);
+llvm::SmallVector<mlir::Value> emitCustomForward(mlir::OpBuilder &b,
+                                                 mlir::func::CallOp call,
+                                                 mlir::ValueRange operands,
+                                                 const CustomGradient &custom);
 
 /// Reverse sweep of `call`.
-mlir::LogicalResult emitCustomReverse(mlir::OpBuilder &b, Engine &engine,
+mlir::LogicalResult emitCustomReverse(mlir::OpBuilder &b,
                                       mlir::func::CallOp call,
-                                      CustomGradient &custom,
-                                      const ReverseAccess &access);
+                                      const CustomGradient &custom,
+                                      ReverseSweep &sweep);
 
 } // namespace cotangent::autodiff
 

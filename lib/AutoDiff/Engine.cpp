@@ -2,8 +2,12 @@
 #include "cotangent/AutoDiff/Engine.h"
 
 #include "Activity.h"
-#include "ReverseEmitter.h"
-#include "TangentEmitter.h"
+#include "ForwardSweep.h"
+#include "ReverseSweep.h"
+#include "TangentSweep.h"
+#include "TapePlan.h"
+
+#include "cotangent/AutoDiff/CallGraph.h"
 
 #include "cotangent/Gradient/IR/GradientOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -16,34 +20,29 @@ using namespace cotangent::autodiff;
 namespace {
 std::string patternSuffix(ArrayRef<unsigned> activeArgs) {
   std::string suffix;
+  llvm::raw_string_ostream os(suffix);
   for (unsigned index : activeArgs)
-    suffix += "_" + std::to_string(index);
+    os << '_' << index;
   return suffix;
 }
 } // namespace
 
-Engine::Engine(ModuleOp module) : module(module) {
-  module.walk([&](cotangent::gradient::CustomGradOp op) {
-    auto lookup = [&](FlatSymbolRefAttr name) {
-      return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name);
-    };
-    ArrayAttr types = op.getTensorTypesAttr();
-    auto type = [&](unsigned i) {
-      return cast<FunctionType>(cast<TypeAttr>(types[i]).getValue());
-    };
-    customGradients[op.getCallee()] = {lookup(op.getForwardAttr()),
-                                       lookup(op.getReverseAttr()),
-                                       type(0),
-                                       type(1),
-                                       type(2),
-                                       {},
-                                       {}};
-  });
-}
+Engine::Engine(ModuleOp module, CustomGradientTable customGradients)
+    : module(module), customGradients(std::move(customGradients)) {}
 
-CustomGradient *Engine::customGradient(StringRef function) {
+const CustomGradient *Engine::customGradient(StringRef function) const {
   auto it = customGradients.find(function);
   return it == customGradients.end() ? nullptr : &it->second;
+}
+
+bool Engine::usesTape(func::FuncOp function) {
+  auto [it, inserted] = tapeUsers.try_emplace(function, false);
+  if (inserted)
+    it->second = reachesOp(function, [](Operation *op) {
+      return isa<cotangent::gradient::TapePushOp,
+                 cotangent::gradient::TapePopOp>(op);
+    });
+  return tapeUsers.lookup(function);
 }
 
 func::FuncOp Engine::callingWrapper(func::FuncOp function) {
@@ -86,7 +85,7 @@ InFlightDiagnostic Engine::emitError(Operation *op) {
 FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
                                            ArrayRef<unsigned> activeArgs,
                                            Operation *requester) {
-  Activity activity(function, activeArgs);
+  Activity activity(*this, function, activeArgs);
   SmallVector<unsigned> active = activity.activeArguments();
   auto key = std::make_pair(function.getName().str(), active);
   if (auto it = tangents.find(key); it != tangents.end())
@@ -106,7 +105,7 @@ FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
       createFunction(function, ".tangent" + patternSuffix(active),
                      FunctionType::get(function.getContext(), inputs, results));
   tangents[key] = {target, active};
-  if (failed(emitTangentFunction(*this, function, activity, active, target)))
+  if (failed(TangentSweep(*this, activity).emit(function, active, target)))
     return failure();
   return tangents[key];
 }
@@ -115,7 +114,7 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
                                             ArrayRef<unsigned> activeArgs,
                                             Operation *requester,
                                             bool outermost) {
-  Activity activity(function, activeArgs);
+  Activity activity(*this, function, activeArgs);
   SmallVector<unsigned> active = activity.activeArguments();
   SmallVector<unsigned> reread;
   if (outermost && !function.isExternal())
@@ -155,8 +154,14 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
                            UnitAttr::get(function.getContext()));
   }
   reverses[key] = {forward, reverseFn, active, reread};
-  if (failed(emitReverseFunctions(*this, function, activity, active, reread,
-                                  forward, reverseFn)))
+  SmallVector<Value> rereadBuffers;
+  for (unsigned index : reread)
+    rereadBuffers.push_back(function.getArgument(index));
+  TapePlan plan(*this, activity, rereadBuffers);
+  if (failed(plan.plan(function.front())) ||
+      failed(ForwardSweep(*this, activity, plan).emit(function, forward)) ||
+      failed(ReverseSweep(*this, activity, plan)
+                 .emit(function, active, reread, reverseFn)))
     return failure();
   return reverses[key];
 }

@@ -2,10 +2,10 @@
 #include "TapePlan.h"
 
 #include "Activity.h"
-#include "Rules.h"
+#include "RuleRegistry.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace cotangent::autodiff;
@@ -16,26 +16,30 @@ bool TapePlan::isRebuilt(Value value) {
 }
 
 LogicalResult TapePlan::shadowInputs(Value buffer,
-                                     llvm::SetVector<Value> &inputs) {
+                                     llvm::SetVector<Value> &needs) {
   while (true) {
     if (auto arg = dyn_cast<BlockArgument>(buffer)) {
-      // Function arguments have shadows from the caller; loop-carried
-      // buffers have theirs carried by the reversed loop.
-      if (isa<func::FuncOp, scf::ForOp>(arg.getOwner()->getParentOp()))
+      // Function arguments have shadows from the caller; buffers carried by
+      // a region op have theirs carried by its reverse.
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (isa<FunctionOpInterface>(owner))
         return success();
-      return engine.emitError(arg.getOwner()->getParentOp())
-             << "cannot differentiate a buffer carried by '"
-             << arg.getOwner()->getParentOp()->getName()
+      if (const OpRule *rule = lookupOpRule(owner);
+          rule && rule->carriesBuffers)
+        return success();
+      return engine.emitError(owner)
+             << "cannot differentiate a buffer carried by '" << owner->getName()
              << "': pass buffers into loops and branches from outside instead";
     }
     Operation *def = buffer.getDefiningOp();
-    if (isa<memref::AllocOp, memref::AllocaOp>(def))
+    if (isAllocationOp(def))
       return success();
-    if (isa<scf::ForOp, scf::IfOp>(def)) {
+    if (const OpRule *rule = lookupOpRule(def); rule && rule->shadowNeeds)
+      return rule->shadowNeeds(def, *this, needs);
+    if (def->getNumRegions() > 0 && lookupOpRule(def)) {
       if (!cast<MemRefType>(buffer.getType()).hasStaticShape())
         return engine.emitError(def)
-               << "cannot differentiate a buffer of dynamic "
-                  "shape yielded by '"
+               << "cannot differentiate a buffer of dynamic shape yielded by '"
                << def->getName() << "'";
       return success();
     }
@@ -44,87 +48,68 @@ LogicalResult TapePlan::shadowInputs(Value buffer,
              << "cannot differentiate the buffer produced by '"
              << def->getName() << "'";
     for (Value operand : def->getOperands().drop_front())
-      inputs.insert(operand);
+      needs.insert(operand);
     buffer = def->getOperand(0);
   }
 }
 
-LogicalResult TapePlan::need(Value value, llvm::SetVector<Value> &out) {
-  auto load = value.getDefiningOp<memref::LoadOp>();
-  if (!load || !rereadBuffers.contains(bufferRoot(load.getMemRef()))) {
-    out.insert(value);
+/// Whether `op` only reads its first operand, a buffer, into its one result:
+/// running it again on the same memory gives the same value.
+static bool isPureRead(Operation *op) {
+  auto effects = dyn_cast_or_null<MemoryEffectOpInterface>(op);
+  if (!effects || op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+      !isa<MemRefType>(op->getOperand(0).getType()))
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
+LogicalResult TapePlan::need(Value value, llvm::SetVector<Value> &needs) {
+  Operation *def = value.getDefiningOp();
+  if (!isPureRead(def) ||
+      !rereadBuffers.contains(bufferRoot(def->getOperand(0)))) {
+    needs.insert(value);
     return success();
   }
   reloaded.insert(value);
-  out.insert(load.getIndices().begin(), load.getIndices().end());
-  return shadowInputs(load.getMemRef(), out); // a view's operands
+  for (Value operand : def->getOperands().drop_front())
+    if (failed(need(operand, needs)))
+      return failure();
+  return shadowInputs(def->getOperand(0), needs); // a view's operands
 }
 
-LogicalResult TapePlan::requirements(Operation *op,
-                                     llvm::SetVector<Value> &out) {
-  auto isActive = [&](Value v) { return activity.isActive(v); };
-  if (auto load = dyn_cast<memref::LoadOp>(op)) {
-    if (!isActive(load.getResult()))
-      return success();
-    out.insert(load.getIndices().begin(), load.getIndices().end());
-    return shadowInputs(load.getMemRef(), out);
-  }
-  if (auto store = dyn_cast<memref::StoreOp>(op)) {
-    if (!isActive(store.getMemRef()))
-      return success();
-    out.insert(store.getIndices().begin(), store.getIndices().end());
-    return shadowInputs(store.getMemRef(), out);
-  }
-  if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-    if (!isActive(copy.getTarget()))
-      return success();
-    if (isActive(copy.getSource()) &&
-        failed(shadowInputs(copy.getSource(), out)))
-      return failure();
-    return shadowInputs(copy.getTarget(), out);
-  }
-  if (isa<func::CallOp>(op)) {
-    if (!llvm::any_of(op->getOperands(), isActive))
-      return success();
-    for (Value operand : op->getOperands())
-      if (isa<MemRefType>(operand.getType()) && isActive(operand) &&
-          failed(shadowInputs(operand, out)))
-        return failure();
+LogicalResult TapePlan::plainNeeds(Operation *op,
+                                   llvm::SetVector<Value> &needs) {
+  if (const OpRule *rule = lookupOpRule(op))
+    return rule->tapeNeeds ? rule->tapeNeeds(op, *this, needs) : success();
+  FailureOr<const ScalarRule *> rule = scalarRuleToApply(engine, activity, op);
+  if (failed(rule))
+    return failure();
+  if (!*rule)
     return success();
-  }
-  if (op->getNumRegions() > 0 && llvm::any_of(op->getOperands(), isActive))
-    return engine.emitError(op) << "cannot differentiate '" << op->getName()
-                                << "': ops with regions other than scf.for, "
-                                   "scf.while and scf.if are not supported";
-  if (activity.losesDerivative(op))
-    return engine.emitError(op)
-           << "cannot differentiate through '" << op->getName()
-           << "': its results cannot carry derivatives";
-  if (!llvm::any_of(op->getResults(), [&](Value result) {
-        return isa<FloatType>(result.getType()) && isActive(result);
-      }))
-    return success();
-  const ScalarRule *rule = lookupScalarRule(op->getName().getStringRef());
-  if (!rule || op->getNumResults() != 1)
-    return engine.emitError(op) << "cannot differentiate '" << op->getName()
-                                << "': it has no derivative rule";
   for (auto [i, operand] : llvm::enumerate(op->getOperands()))
-    if ((rule->operandsRead & (1u << i)) && failed(need(operand, out)))
+    if (((*rule)->operandsRead & (1u << i)) && failed(need(operand, needs)))
       return failure();
-  if (rule->resultRead)
-    out.insert(op->getResult(0));
+  if ((*rule)->resultRead)
+    needs.insert(op->getResult(0));
   return success();
 }
 
 LogicalResult TapePlan::plan(Block &block) {
-  SmallVector<Segment> &segments = segmentsOf[&block];
-  llvm::SetVector<Value> &outer = escaping[&block];
-  // The reversed loop recomputes its induction variable from its own counter.
-  auto loop = dyn_cast<scf::ForOp>(block.getParentOp());
-  Value inductionVar = loop ? loop.getInductionVar() : Value();
+  // Built locally: planning nested blocks adds to the maps, which may move
+  // their entries.
+  SmallVector<Segment> segments;
+  llvm::SetVector<Value> outer;
+  const OpRule *parentRule = lookupOpRule(block.getParentOp());
+  Value rebuilt = parentRule && parentRule->rebuiltArgument
+                      ? parentRule->rebuiltArgument(block)
+                      : Value();
   auto split = [&](Segment &segment, const llvm::SetVector<Value> &needs) {
     for (Value value : needs) {
-      if (isRebuilt(value) || value == inductionVar)
+      if (isRebuilt(value) || value == rebuilt)
         continue;
       if (value.getParentBlock() == &block)
         segment.saved.insert(value);
@@ -134,38 +119,21 @@ LogicalResult TapePlan::plan(Block &block) {
   };
 
   for (Operation &op : block) {
-    if (op.getNumRegions() > 0 &&
-        isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op)) {
+    const OpRule *rule = lookupOpRule(&op);
+    if (op.getNumRegions() > 0 && rule) {
       Segment segment;
       segment.regionOp = &op;
       llvm::SetVector<Value> needs;
-      if (auto loop = dyn_cast<scf::ForOp>(op))
-        for (Value bound :
-             {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
-          needs.insert(bound);
-      if (auto branch = dyn_cast<scf::IfOp>(op)) {
-        needs.insert(branch.getCondition());
-        // A branch yielding an outer buffer hands that buffer's shadow the
-        // result's adjoints.
-        for (Region &region : branch->getRegions())
-          for (auto [yielded, result] :
-               llvm::zip(region.empty()
-                             ? ValueRange()
-                             : region.front().getTerminator()->getOperands(),
-                         branch.getResults()))
-            if (isa<MemRefType>(result.getType()) &&
-                activity.isActive(result) &&
-                yielded.getParentRegion() != &region &&
-                failed(shadowInputs(yielded, needs)))
-              return failure();
-      }
+      counters = &segment.counters;
+      if (rule->tapeNeeds && failed(rule->tapeNeeds(&op, *this, needs)))
+        return failure();
       for (Region &region : op.getRegions()) {
         if (region.empty())
           continue;
         if (failed(plan(region.front())))
           return failure();
-        needs.insert(escaping[&region.front()].begin(),
-                     escaping[&region.front()].end());
+        const llvm::SetVector<Value> &inner = escaping[&region.front()];
+        needs.insert(inner.begin(), inner.end());
       }
       split(segment, needs);
       segments.push_back(std::move(segment));
@@ -180,19 +148,20 @@ LogicalResult TapePlan::plan(Block &block) {
   // reverse sweep enters the block, after the last segment's values are back.
   llvm::SetVector<Value> allocationSizes;
   for (Operation &op : block)
-    if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
-        activity.isActive(op.getResult(0)))
+    if (isAllocationOp(&op) && activity.isActive(op.getResult(0)))
       allocationSizes.insert(op.getOperands().begin(), op.getOperands().end());
   for (auto [i, segment] : llvm::enumerate(segments)) {
     if (segment.regionOp)
       continue;
     llvm::SetVector<Value> needs;
     for (Operation *op : segment.ops)
-      if (failed(requirements(op, needs)))
+      if (failed(plainNeeds(op, needs)))
         return failure();
     if (i + 1 == segments.size())
       needs.insert(allocationSizes.begin(), allocationSizes.end());
     split(segment, needs);
   }
+  segmentsOf[&block] = std::move(segments);
+  escaping[&block] = std::move(outer);
   return success();
 }

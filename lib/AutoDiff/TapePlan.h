@@ -23,7 +23,10 @@ class Activity;
 struct Segment {
   llvm::SmallVector<mlir::Operation *> ops; ///< plain ops, in order
   mlir::Operation *regionOp = nullptr;      ///< or one op with regions
-  llvm::SetVector<mlir::Value> saved;       ///< pushed at the segment's end
+  /// Values the region op's replay computes and pushes first (e.g. an
+  /// iteration count), declared by its rule.
+  llvm::SmallVector<mlir::Type> counters;
+  llvm::SetVector<mlir::Value> saved; ///< pushed at the segment's end
 };
 
 class TapePlan {
@@ -44,30 +47,37 @@ public:
   /// Whether the reverse code rebuilds `value` instead of restoring it.
   static bool isRebuilt(mlir::Value value);
 
-  /// Whether the reverse code loads `value` again from a re-read buffer.
+  /// Whether the reverse code runs `value`'s defining op again on a re-read
+  /// buffer instead of restoring it.
   bool isReloaded(mlir::Value value) const { return reloaded.contains(value); }
 
-  /// The non-buffer operands a shadow of `buffer` is built from (view
-  /// offsets and sizes), or failure for a buffer whose shadow cannot be
-  /// found.
-  mlir::LogicalResult shadowInputs(mlir::Value buffer,
-                                   llvm::SetVector<mlir::Value> &inputs);
-
-private:
-  mlir::LogicalResult requirements(mlir::Operation *op,
-                                   llvm::SetVector<mlir::Value> &out);
+  //===--- For rules ------------------------------------------------------===//
 
   /// Adds what the reverse code needs to have `value`: the value itself, or
   /// what reloading it takes.
   mlir::LogicalResult need(mlir::Value value,
-                           llvm::SetVector<mlir::Value> &out);
+                           llvm::SetVector<mlir::Value> &needs);
+
+  /// Adds the non-buffer operands a shadow of `buffer` is built from (view
+  /// offsets and sizes); fails for a buffer whose shadow cannot be found.
+  mlir::LogicalResult shadowInputs(mlir::Value buffer,
+                                   llvm::SetVector<mlir::Value> &needs);
+
+  /// Declares a value of `type` that the current region op's replay pushes.
+  void addCounter(mlir::Type type) { counters->push_back(type); }
 
   Engine &engine;
   const Activity &activity;
+
+private:
+  mlir::LogicalResult plainNeeds(mlir::Operation *op,
+                                 llvm::SetVector<mlir::Value> &needs);
+
   llvm::DenseSet<mlir::Value> rereadBuffers;
   llvm::DenseSet<mlir::Value> reloaded;
   llvm::DenseMap<mlir::Block *, llvm::SmallVector<Segment>> segmentsOf;
   llvm::DenseMap<mlir::Block *, llvm::SetVector<mlir::Value>> escaping;
+  llvm::SmallVectorImpl<mlir::Type> *counters = nullptr;
 };
 
 } // namespace cotangent::autodiff

@@ -7,25 +7,23 @@
 
 // CHECK-LABEL: func.func private @norm2.rev(
 // CHECK-SAME: memref<3xf64>, %{{.*}}: memref<3xf64>, %{{.*}}: memref<f64>, %{{.*}}: memref<f64>, %{{.*}}: memref<f64>, %{{.*}}: memref<f64>, %{{.*}}: memref<3xf64>, %{{.*}}: memref<3xf64>, %[[TAPE:.*]]: !llvm.ptr)
-// CHECK: call @__cot_residuals_get_f64(%[[TAPE]]
-// CHECK: call @__cot_residuals_get_f64(%[[TAPE]]
+// CHECK: gradient.residuals_get %[[TAPE]][0], %{{.*}} : !llvm.ptr, memref<3xf64>
+// CHECK: gradient.residuals_get %[[TAPE]][1], %{{.*}} : !llvm.ptr, memref<f64>
 // CHECK: call @norm2_rev
-// CHECK: call @__cot_residuals_free(%[[TAPE]])
+// CHECK: gradient.residuals_free %[[TAPE]]
 // CHECK-LABEL: func.func private @norm2.fwd(
 // CHECK-SAME: -> !llvm.ptr
 // CHECK: call @norm2_fwd
-// CHECK: %[[NEW:.*]] = call @__cot_residuals_create
-// CHECK: call @__cot_residuals_put_f64(%[[NEW]]
-// CHECK: call @__cot_residuals_put_f64(%[[NEW]]
+// CHECK: %[[NEW:.*]] = gradient.residuals_create 2 : !llvm.ptr
+// CHECK: gradient.residuals_put %{{.*}}, %[[NEW]][0] : memref<3xf64>, !llvm.ptr
+// CHECK: gradient.residuals_put %{{.*}}, %[[NEW]][1] : memref<f64>, !llvm.ptr
 // CHECK: return %[[NEW]] : !llvm.ptr
 // CHECK-LABEL: func.func private @g.rev
-// CHECK: %[[POPPED:.*]] = gradient.tape_pop : i64
-// CHECK: %[[PTR:.*]] = llvm.inttoptr %[[POPPED]]
-// CHECK: call @norm2.rev({{.*}}, %[[PTR]])
+// CHECK: %[[POPPED:.*]] = gradient.tape_pop : !llvm.ptr
+// CHECK: call @norm2.rev({{.*}}, %[[POPPED]])
 // CHECK-LABEL: func.func private @g.fwd
 // CHECK: %[[T:.*]] = call @norm2.fwd
-// CHECK: %[[I:.*]] = llvm.ptrtoint %[[T]]
-// CHECK: gradient.tape_push %[[I]] : i64
+// CHECK: gradient.tape_push %[[T]] : !llvm.ptr
 
 // norm2(v, s) = (v0 * s + s^2, v); a custom gradient that is the true one:
 // d/ds = v0 + 2 s (from the residuals v and s), d/dv0 = s.

@@ -23,6 +23,7 @@
 #ifndef COTANGENT_AUTODIFF_ENGINE_H
 #define COTANGENT_AUTODIFF_ENGINE_H
 
+#include "cotangent/AutoDiff/CustomGradients.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
@@ -47,23 +48,17 @@ struct TangentFunction {
   llvm::SmallVector<unsigned> activeArgs;
 };
 
-/// A `gradient.custom_grad`: the user's forward and reverse functions, with
-/// the tensor-level types of all three functions (they are bufferized now).
-struct CustomGradient {
-  mlir::func::FuncOp forward;
-  mlir::func::FuncOp reverse;
-  mlir::FunctionType calleeType, forwardType, reverseType;
-  /// The destination-passing triple's forward and reverse functions, made
-  /// from the two above when first needed.
-  mlir::func::FuncOp conventionForward, conventionReverse;
-};
-
 class Engine {
 public:
-  explicit Engine(mlir::ModuleOp module);
+  Engine(mlir::ModuleOp module, CustomGradientTable customGradients);
 
   /// The custom gradient registered for `function`, if any.
-  CustomGradient *customGradient(llvm::StringRef function);
+  const CustomGradient *customGradient(llvm::StringRef function) const;
+
+  /// Whether `function`, or anything it calls, pushes to or pops from the
+  /// derivative tape: such calls carry derivatives through the tape even
+  /// when none of their arguments is active.
+  bool usesTape(mlir::func::FuncOp function);
 
   /// A function that just calls `function`: differentiating it uses
   /// `function`'s custom gradient at that call.
@@ -103,7 +98,8 @@ public:
 
 private:
   mlir::ModuleOp module;
-  llvm::StringMap<CustomGradient> customGradients;
+  CustomGradientTable customGradients;
+  llvm::DenseMap<mlir::Operation *, bool> tapeUsers;
   std::map<std::pair<std::string, llvm::SmallVector<unsigned>>, TangentFunction>
       tangents;
   std::map<std::pair<std::string, llvm::SmallVector<unsigned>>,

@@ -254,3 +254,19 @@ LogicalResult BackpropOp::verifySymbolUses(SymbolTableCollection &symbols) {
 LogicalResult ForwardOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return verifyInternalCallee(*this, symbols);
 }
+
+/// Residuals are copied as one contiguous block of bytes.
+static LogicalResult verifyResidualBuffer(Operation *op, MemRefType type) {
+  if (!type.getLayout().isIdentity())
+    return op->emitOpError("needs a contiguous buffer (identity layout), not ")
+           << type;
+  return success();
+}
+
+LogicalResult ResidualsPutOp::verify() {
+  return verifyResidualBuffer(*this, getBuffer().getType());
+}
+
+LogicalResult ResidualsGetOp::verify() {
+  return verifyResidualBuffer(*this, getBuffer().getType());
+}

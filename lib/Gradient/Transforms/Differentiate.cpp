@@ -10,7 +10,9 @@
 
 #include "cotangent/AutoDiff/CallGraph.h"
 #include "cotangent/AutoDiff/Engine.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "cotangent/Gradient/Transforms/CustomGradTriples.h"
+#include "cotangent/Support/IRBuilders.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 
 namespace cotangent::gradient {
@@ -41,13 +43,7 @@ Value shadowFor(OpTy op, unsigned index, OpBuilder &b) {
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     if (type.isDynamicDim(dim))
       sizes.push_back(memref::DimOp::create(b, op.getLoc(), operand, dim));
-  Value buffer = memref::AllocOp::create(
-      b, op.getLoc(), MemRefType::get(type.getShape(), type.getElementType()),
-      sizes);
-  Value zero = arith::ConstantOp::create(
-      b, op.getLoc(), FloatAttr::get(type.getElementType(), 0.0));
-  linalg::FillOp::create(b, op.getLoc(), ValueRange{zero}, ValueRange{buffer});
-  return buffer;
+  return cotangent::zeroBufferLike(b, op.getLoc(), operand, sizes);
 }
 
 template <typename OpTy> SmallVector<unsigned> requestedArgs(OpTy op) {
@@ -157,7 +153,11 @@ struct Differentiate
   void runOnOperation() override {
     ModuleOp module = getOperation();
     convertScalarDerivatives(module);
-    Engine engine(module);
+    FailureOr<cotangent::autodiff::CustomGradientTable> customGradients =
+        lowerCustomGradOps(module);
+    if (failed(customGradients))
+      return signalPassFailure();
+    Engine engine(module, std::move(*customGradients));
     while (true) {
       SmallVector<Operation *> pending, ready;
       module.walk([&](Operation *op) {
@@ -186,8 +186,6 @@ struct Differentiate
           return signalPassFailure();
       }
     }
-    // Custom gradients have been used where they apply.
-    module.walk([](CustomGradOp op) { op.erase(); });
   }
 };
 

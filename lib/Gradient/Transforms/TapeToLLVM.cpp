@@ -1,22 +1,29 @@
-//===- TapeToLLVM.cpp - tape pushes and pops as inline stack code ---------===//
+//===- TapeToLLVM.cpp - the tapes as inline stack code and runtime calls --===//
 //
-// The tape is the runtime's CotTape {data, size, capacity, peak} (bytes).
+// The derivative tape is the runtime's CotTape {data, size, capacity, peak}
+// (bytes).
 // A push reserves 8 bytes per value, growing the buffer through the runtime
 // only when full, and stores each value in its slot; a pop shrinks the size
 // and loads the values back. `__cot_tape()` returns the same tape for a whole
 // run, so it is declared free of memory effects and LLVM may hoist it.
 //
+// A custom gradient's residual tape is the runtime's (Residuals.h): the
+// residual ops become calls that copy a buffer's bytes in and out.
+//
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/TapeToLLVM.h"
 
 #include "cotangent/Gradient/IR/GradientOps.h"
+#include "cotangent/Support/RuntimeABI.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
 using namespace cotangent::gradient;
+using cotangent::runtime::RuntimeFunction;
 
 namespace {
 
@@ -35,10 +42,14 @@ public:
                                                 {ptrType, i64, i64, i64});
   }
 
-  Value tape() {
+  /// The tape, or failure if the module declares the runtime's symbol with
+  /// another type.
+  FailureOr<Value> tape() {
     FailureOr<LLVM::LLVMFuncOp> function =
-        LLVM::lookupOrCreateFn(rewriter, module, "__cot_tape", {}, ptrType);
-    assert(succeeded(function));
+        cotangent::lookupOrCreateRuntimeFunction(rewriter, module,
+                                                 RuntimeFunction::Tape);
+    if (failed(function))
+      return failure();
     auto none = LLVM::ModRefInfo::NoModRef;
     function->setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
         rewriter.getContext(), {none, none, none, none, none, none}));
@@ -83,7 +94,13 @@ struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
                   ConversionPatternRewriter &rewriter) const final {
     TapeAccess access(rewriter, op);
     Location loc = op.getLoc();
-    Value tape = access.tape();
+    FailureOr<Value> tapeOrFailure = access.tape();
+    FailureOr<LLVM::LLVMFuncOp> growFn =
+        cotangent::lookupOrCreateRuntimeFunction(rewriter, access.module,
+                                                 RuntimeFunction::TapeGrow);
+    if (failed(tapeOrFailure) || failed(growFn))
+      return failure();
+    Value tape = *tapeOrFailure;
     Value size = access.load(access.field(tape, Size), access.i64);
     Value needed = LLVM::AddOp::create(
         rewriter, loc, size,
@@ -99,11 +116,6 @@ struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
     rewriter.setInsertionPointToEnd(before);
     LLVM::CondBrOp::create(rewriter, loc, full, grow, after);
     rewriter.setInsertionPointToStart(grow);
-    FailureOr<LLVM::LLVMFuncOp> growFn =
-        LLVM::lookupOrCreateFn(rewriter, access.module, "__cot_tape_grow",
-                               {access.ptrType, access.i64},
-                               LLVM::LLVMVoidType::get(rewriter.getContext()));
-    assert(succeeded(growFn));
     LLVM::CallOp::create(rewriter, loc, *growFn, ValueRange{tape, needed});
     LLVM::BrOp::create(rewriter, loc, after);
 
@@ -128,13 +140,15 @@ struct TapePopLowering : ConvertOpToLLVMPattern<TapePopOp> {
                   ConversionPatternRewriter &rewriter) const final {
     TapeAccess access(rewriter, op);
     Location loc = op.getLoc();
-    Value tape = access.tape();
-    Value sizeAddress = access.field(tape, Size);
+    FailureOr<Value> tape = access.tape();
+    if (failed(tape))
+      return failure();
+    Value sizeAddress = access.field(*tape, Size);
     Value size = access.load(sizeAddress, access.i64);
     Value remaining = LLVM::SubOp::create(
         rewriter, loc, size, access.constant(kSlotBytes * op.getNumResults()));
     LLVM::StoreOp::create(rewriter, loc, remaining, sizeAddress);
-    Value data = access.load(access.field(tape, Data), access.ptrType);
+    Value data = access.load(access.field(*tape, Data), access.ptrType);
     SmallVector<Value> values;
     for (auto [i, type] : llvm::enumerate(op.getResultTypes()))
       values.push_back(access.load(access.slot(data, remaining, i),
@@ -144,12 +158,82 @@ struct TapePopLowering : ConvertOpToLLVMPattern<TapePopOp> {
   }
 };
 
+/// Replaces `op` by a call of `function` with `operands`; fails if the
+/// module declares the function's symbol with another type.
+LogicalResult replaceByRuntimeCall(Operation *op, RuntimeFunction function,
+                                   ValueRange operands,
+                                   ConversionPatternRewriter &rewriter) {
+  FailureOr<LLVM::CallOp> call = cotangent::callRuntimeFunction(
+      rewriter, op->getLoc(), op->getParentOfType<ModuleOp>(), function,
+      operands);
+  if (failed(call))
+    return failure();
+  rewriter.replaceOp(op, call->getResults());
+  return success();
+}
+
+struct ResidualsCreateLowering : ConvertOpToLLVMPattern<ResidualsCreateOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ResidualsCreateOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    if (op.getCount() == 0) {
+      rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(op, op.getType());
+      return success();
+    }
+    Value count =
+        LLVM::ConstantOp::create(rewriter, op.getLoc(), rewriter.getI64Type(),
+                                 rewriter.getI64IntegerAttr(op.getCount()));
+    return replaceByRuntimeCall(op, RuntimeFunction::ResidualsCreate, count,
+                                rewriter);
+  }
+};
+
+struct ResidualsFreeLowering : ConvertOpToLLVMPattern<ResidualsFreeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ResidualsFreeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    return replaceByRuntimeCall(op, RuntimeFunction::ResidualsFree,
+                                adaptor.getTape(), rewriter);
+  }
+};
+
+/// put and get: (tape, index, first element of the buffer, bytes).
+template <typename OpTy>
+struct ResidualsCopyLowering : ConvertOpToLLVMPattern<OpTy> {
+  ResidualsCopyLowering(const LLVMTypeConverter &converter,
+                        RuntimeFunction function)
+      : ConvertOpToLLVMPattern<OpTy>(converter), function(function) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    Location loc = op.getLoc();
+    MemRefType type = op.getBuffer().getType();
+    Value data = MemRefDescriptor(adaptor.getBuffer())
+                     .bufferPtr(rewriter, loc, *this->getTypeConverter(), type);
+    Type i64 = rewriter.getI64Type();
+    int64_t elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    Value index = LLVM::ConstantOp::create(
+        rewriter, loc, i64, rewriter.getI64IntegerAttr(op.getIndex()));
+    Value bytes = LLVM::ConstantOp::create(
+        rewriter, loc, i64,
+        rewriter.getI64IntegerAttr(type.getNumElements() * elementBytes));
+    return replaceByRuntimeCall(
+        op, function, {adaptor.getTape(), index, data, bytes}, rewriter);
+  }
+
+  RuntimeFunction function;
+};
+
 struct GradientToLLVMInterface : ConvertToLLVMPatternInterface {
   using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
   void populateConvertToLLVMConversionPatterns(
       ConversionTarget &target, LLVMTypeConverter &converter,
       RewritePatternSet &patterns) const final {
-    target.addIllegalOp<TapePushOp, TapePopOp>();
+    target.addIllegalOp<TapePushOp, TapePopOp, ResidualsCreateOp,
+                        ResidualsPutOp, ResidualsGetOp, ResidualsFreeOp>();
     populateTapeToLLVMConversionPatterns(converter, patterns);
   }
 };
@@ -158,7 +242,12 @@ struct GradientToLLVMInterface : ConvertToLLVMPatternInterface {
 
 void cotangent::gradient::populateTapeToLLVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<TapePushLowering, TapePopLowering>(converter);
+  patterns.add<TapePushLowering, TapePopLowering, ResidualsCreateLowering,
+               ResidualsFreeLowering>(converter);
+  patterns.add<ResidualsCopyLowering<ResidualsPutOp>>(
+      converter, RuntimeFunction::ResidualsPut);
+  patterns.add<ResidualsCopyLowering<ResidualsGetOp>>(
+      converter, RuntimeFunction::ResidualsGet);
 }
 
 void cotangent::gradient::registerConvertGradientToLLVMInterface(

@@ -3,6 +3,7 @@
 #define COTANGENT_GRADIENT_IR_GRADIENTOPS_H
 
 #include "cotangent/Gradient/IR/GradientDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/SymbolTable.h"

@@ -24,7 +24,8 @@ def Gradient_Dialect : Dialect {
   let cppNamespace = "::cotangent::gradient";
   let dependentDialects = ["mlir::tensor::TensorDialect",
                            "mlir::bufferization::BufferizationDialect",
-                           "mlir::func::FuncDialect"];
+                           "mlir::func::FuncDialect",
+                           "mlir::LLVM::LLVMDialect"];
 }
 
 class Gradient_Op<string mnemonic, list<Trait> traits = []>
@@ -53,7 +54,16 @@ def Gradient_GradOp : Gradient_DiffOp<"grad"> {
                 "arguments";
   let description = [{
     Results: for each result of the callee, for each differentiated argument,
-    the derivative with type shape(result) ++ shape(argument).
+    the derivative with type shape(result) ++ shape(argument) (a Jacobian for
+    a tensor result). `argnums` (default [0]) lists the differentiated
+    arguments; `method` is "auto" (exact: AD, or a circuit's own method) or
+    "fd" (central differences with step `h`, default 1e-6).
+
+    ```mlir
+    %g = gradient.grad @f(%x, %y) {argnums = array<i64: 0>} : (f64, tensor<2xf64>) -> f64
+    %gx, %gy = gradient.grad @f(%x, %y) {argnums = array<i64: 0, 1>, method = "fd", h = 1.0e-6}
+        : (f64, tensor<2xf64>) -> (f64, tensor<2xf64>)
+    ```
   }];
   let arguments = !con((ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args),
                        DiffOptions);
@@ -66,6 +76,14 @@ def Gradient_GradOp : Gradient_DiffOp<"grad"> {
 
 def Gradient_ValueAndGradOp : Gradient_DiffOp<"value_and_grad"> {
   let summary = "The callee's results followed by its gradient";
+  let description = [{
+    The callee's results, then what `gradient.grad` with the same options
+    returns.
+
+    ```mlir
+    %v, %gx = gradient.value_and_grad @f(%x) : (f64) -> (f64, f64)
+    ```
+  }];
   let arguments = !con((ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args),
                        DiffOptions);
   let results = (outs Variadic<AnyType>:$results);
@@ -80,6 +98,10 @@ def Gradient_JVPOp : Gradient_DiffOp<"jvp", [AttrSizedOperandSegments]> {
   let description = [{
     Tangents pair with the differentiated arguments (argnums) and have their
     types. Results: the callee's results, then one tangent per result.
+
+    ```mlir
+    %v, %t = gradient.jvp @f(%x) tangents(%tx) : (tensor<2xf64>, tensor<2xf64>) -> (tensor<3xf64>, tensor<3xf64>)
+    ```
   }];
   let arguments = !con((ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
                             Variadic<AnyType>:$tangents),
@@ -97,6 +119,10 @@ def Gradient_VJPOp : Gradient_DiffOp<"vjp", [AttrSizedOperandSegments]> {
   let description = [{
     Cotangents pair with the callee's results and have their types. Results:
     the callee's results, then one cotangent per differentiated argument.
+
+    ```mlir
+    %v, %c = gradient.vjp @f(%x) cotangents(%cy) : (tensor<2xf64>, tensor<3xf64>) -> (tensor<3xf64>, tensor<2xf64>)
+    ```
   }];
   let arguments = !con((ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
                             Variadic<AnyType>:$cotangents),
@@ -119,6 +145,12 @@ def Gradient_CustomGradOp : Gradient_Op<"custom_grad",
     result of @f and returns one cotangent per argument of @f.
     `lower-gradients` records the three functions' tensor-level types
     (`tensor_types`), which the AD engine needs once they are bufferized.
+
+    ```mlir
+    func.func @cube_fwd(%x: f64) -> (f64, f64)     // results, then residuals
+    func.func @cube_rev(%x: f64, %ct: f64) -> f64  // residuals, cotangents
+    gradient.custom_grad @cube fwd(@cube_fwd) rev(@cube_rev)
+    ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$forward,
                        FlatSymbolRefAttr:$reverse,
@@ -135,6 +167,15 @@ def Gradient_BackpropOp : Gradient_Op<"backprop",
     [Pure, AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Reverse mode: the callee's results and the cotangents of "
                 "chosen arguments, given result cotangents";
+  let description = [{
+    Internal (made by `lower-gradients`): one reverse sweep. Results: the
+    callee's results, then the cotangents of the arguments `diff_args`.
+
+    ```mlir
+    %r, %dx = gradient.backprop @f(%x) cotangents(%ct) {diff_args = array<i64: 0>}
+        : (f64, f64) -> (f64, f64)
+    ```
+  }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
                        Variadic<AnyType>:$cotangents, DenseI64ArrayAttr:$diff_args);
   let results = (outs Variadic<AnyType>:$results);
@@ -148,6 +189,15 @@ def Gradient_ForwardOp : Gradient_Op<"forward",
     [Pure, AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Forward mode: the callee's results and their tangents, given "
                 "tangents of chosen arguments";
+  let description = [{
+    Internal (made by `lower-gradients`): one forward sweep. Tangents pair
+    with `diff_args`. Results: the callee's results, then their tangents.
+
+    ```mlir
+    %r, %t = gradient.forward @f(%x) tangents(%tx) {diff_args = array<i64: 0>}
+        : (f64, f64) -> (f64, f64)
+    ```
+  }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
                        Variadic<AnyType>:$tangents, DenseI64ArrayAttr:$diff_args);
   let results = (outs Variadic<AnyType>:$results);
@@ -165,6 +215,19 @@ def Gradient_ForwardOp : Gradient_Op<"forward",
 class Gradient_BufferCallOp<string mnemonic, string what>
     : Gradient_Op<mnemonic, [AttrSizedOperandSegments]> {
   let summary = what;
+  let description = [{
+    Internal (made by bufferizing `gradient.backprop` and `gradient.forward`;
+    `differentiate` replaces it by calls of generated functions).
+
+    ```mlir
+    %dx = gradient.reverse_call @f(%x, %m) shadows(%dm) seeds(%one)
+        {shadowed = array<i64: 1>, active_scalars = array<i64: 0>}
+        : (f64, memref<4xf64>, memref<4xf64>, f64) -> f64
+    %r, %t = gradient.tangent_call @g(%x) shadows() seeds(%dx)
+        {shadowed = array<i64>, active_scalars = array<i64: 0>}
+        : (f64, f64) -> (f64, f64)
+    ```
+  }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
                        Variadic<AnyMemRef>:$shadows, Variadic<AnyFloat>:$scalar_seeds,
                        DenseI64ArrayAttr:$shadowed,
@@ -188,18 +251,98 @@ def Gradient_TangentCallOp : Gradient_BufferCallOp<"tangent_call",
 // The tape is one memory resource: pushes and pops keep their order.
 def Gradient_TapeResource : Resource<"::cotangent::gradient::TapeResource">;
 
+def Gradient_Pointer : Type<
+    CPred<"::llvm::isa<::mlir::LLVM::LLVMPointerType>($_self)">, "pointer",
+    "::mlir::LLVM::LLVMPointerType">;
+
+// Tape slots hold scalars and pointers (a custom gradient's residual tape).
+def Gradient_TapeValue : AnyTypeOf<[AnyFloat, AnySignlessInteger, Index,
+    Gradient_Pointer]>;
+
 def Gradient_TapePushOp : Gradient_Op<"tape_push",
     [MemoryEffects<[MemWrite<Gradient_TapeResource>]>]> {
   let summary = "Save values for the reverse sweep";
-  let arguments = (ins Variadic<AnyTypeOf<[AnyFloat, AnySignlessInteger, Index]>>:$values);
+  let description = [{
+    Pushes its operands, in order, onto the derivative tape, a stack that
+    lives for one run; the matching `gradient.tape_pop` in the reverse sweep
+    takes them back. Generated by the AD engine.
+
+    ```mlir
+    gradient.tape_push %x, %i : f64, index
+    ```
+  }];
+  let arguments = (ins Variadic<Gradient_TapeValue>:$values);
   let assemblyFormat = "$values attr-dict `:` type($values)";
 }
 
 def Gradient_TapePopOp : Gradient_Op<"tape_pop",
     [MemoryEffects<[MemRead<Gradient_TapeResource>, MemWrite<Gradient_TapeResource>]>]> {
   let summary = "Take back the values of the matching tape_push";
-  let results = (outs Variadic<AnyTypeOf<[AnyFloat, AnySignlessInteger, Index]>>:$values);
+  let description = [{
+    ```mlir
+    %x, %i = gradient.tape_pop : f64, index
+    ```
+  }];
+  let results = (outs Variadic<Gradient_TapeValue>:$values);
   let assemblyFormat = "attr-dict `:` type($values)";
+}
+
+// A custom gradient's residuals travel from its forward to its reverse
+// function in a residual tape of their own (one per dynamic call), a pointer
+// the forward function returns.
+def Gradient_ResidualsCreateOp : Gradient_Op<"residuals_create",
+    [MemoryEffects<[MemAlloc<Gradient_TapeResource>]>]> {
+  let summary = "A new residual tape with room for `count` buffers";
+  let description = [{
+    With `count = 0` the tape is a null pointer.
+
+    ```mlir
+    %tape = gradient.residuals_create 2 : !llvm.ptr
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$count);
+  let results = (outs Gradient_Pointer:$tape);
+  let assemblyFormat = "$count attr-dict `:` type($tape)";
+}
+
+def Gradient_ResidualsPutOp : Gradient_Op<"residuals_put"> {
+  let summary = "Copy a buffer into slot `index` of a residual tape";
+  let description = [{
+    ```mlir
+    gradient.residuals_put %buffer, %tape[0] : memref<3xf64>, !llvm.ptr
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$buffer,
+                       Arg<Gradient_Pointer, "", [MemWrite<Gradient_TapeResource>]>:$tape,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$index);
+  let assemblyFormat = "$buffer `,` $tape `[` $index `]` attr-dict `:` type($buffer) `,` type($tape)";
+  let hasVerifier = 1;
+}
+
+def Gradient_ResidualsGetOp : Gradient_Op<"residuals_get"> {
+  let summary = "Copy slot `index` of a residual tape into a buffer";
+  let description = [{
+    ```mlir
+    gradient.residuals_get %tape[0], %buffer : !llvm.ptr, memref<3xf64>
+    ```
+  }];
+  let arguments = (ins Arg<Gradient_Pointer, "", [MemRead<Gradient_TapeResource>]>:$tape,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$index,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$buffer);
+  let assemblyFormat = "$tape `[` $index `]` `,` $buffer attr-dict `:` type($tape) `,` type($buffer)";
+  let hasVerifier = 1;
+}
+
+def Gradient_ResidualsFreeOp : Gradient_Op<"residuals_free",
+    [MemoryEffects<[MemFree<Gradient_TapeResource>]>]> {
+  let summary = "Free a residual tape (a null tape is fine)";
+  let description = [{
+    ```mlir
+    gradient.residuals_free %tape : !llvm.ptr
+    ```
+  }];
+  let arguments = (ins Gradient_Pointer:$tape);
+  let assemblyFormat = "$tape attr-dict `:` type($tape)";
 }
 
 #endif // COTANGENT_GRADIENT_OPS

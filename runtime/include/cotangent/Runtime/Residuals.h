@@ -17,21 +17,15 @@ extern "C" {
 
 /* A tape with room for `count` residual buffers. */
 void *__cot_residuals_create(int64_t count);
+/* Frees a tape and its copies; a null tape is fine. */
 void __cot_residuals_free(void *tape);
 
-/* Residual buffers come as unranked memrefs (rank, pointer to the ranked
- * descriptor {allocated, aligned, offset, sizes, strides}) of contiguous
- * data, so buffer deallocation sees them used by the call. One pair of
- * functions per element type. put copies `bytes` bytes of the buffer into
- * residual `index`; get copies them back into the buffer. */
-void __cot_residuals_put_f64(void *tape, int64_t index, int64_t rank,
-                             void *descriptor, int64_t bytes);
-void __cot_residuals_get_f64(const void *tape, int64_t index, int64_t rank,
-                             void *descriptor, int64_t bytes);
-void __cot_residuals_put_f32(void *tape, int64_t index, int64_t rank,
-                             void *descriptor, int64_t bytes);
-void __cot_residuals_get_f32(const void *tape, int64_t index, int64_t rank,
-                             void *descriptor, int64_t bytes);
+/* put copies `bytes` bytes from `data` (a contiguous buffer) into residual
+ * `index`; get copies them back into `data`. */
+void __cot_residuals_put(void *tape, int64_t index, const void *data,
+                         int64_t bytes);
+void __cot_residuals_get(const void *tape, int64_t index, void *data,
+                         int64_t bytes);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,7 @@
-//===- Rules.cpp - lookup of derivative rules and their builder -----------===//
-#include "Rules.h"
+//===- ScalarRule.cpp - the builder of partial derivatives ----------------===//
+#include "ScalarRule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 using namespace cotangent::autodiff;
@@ -28,15 +27,4 @@ Value PartialBuilder::select(Value condition, Value x, Value y) {
 }
 Value PartialBuilder::less(Value x, Value y) {
   return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, y);
-}
-
-const ScalarRule *cotangent::autodiff::lookupScalarRule(StringRef opName) {
-  static const llvm::StringMap<const ScalarRule *> table = [] {
-    llvm::StringMap<const ScalarRule *> map;
-    for (ArrayRef<ScalarRule> rules : {arithRules(), mathRules()})
-      for (const ScalarRule &rule : rules)
-        map[rule.opName] = &rule;
-    return map;
-  }();
-  return table.lookup(opName);
 }

@@ -1,10 +1,14 @@
-//===- IRHelpers.h - small IR builders shared by the emitters ---*- C++ -*-===//
-#ifndef COTANGENT_LIB_AUTODIFF_IRHELPERS_H
-#define COTANGENT_LIB_AUTODIFF_IRHELPERS_H
+//===- IRBuilders.h - small IR builders for derivative code -----*- C++ -*-===//
+//
+// Shared by the AD engine and the gradient transforms.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COTANGENT_SUPPORT_IRBUILDERS_H
+#define COTANGENT_SUPPORT_IRBUILDERS_H
 
 #include "mlir/IR/Builders.h"
 
-namespace cotangent::autodiff {
+namespace cotangent {
 
 /// A float zero of `type` (a float type).
 mlir::Value zeroOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
@@ -26,9 +30,20 @@ void accumulateInto(mlir::OpBuilder &b, mlir::Location loc, mlir::Value source,
 mlir::Value tripCount(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lb,
                       mlir::Value ub, mlir::Value step);
 
+/// The buffer that carries a value of tensor-level type `type` (a rank-0
+/// buffer for a scalar).
+mlir::MemRefType bufferTypeOf(mlir::Type type);
+/// A new buffer for a value of tensor-level type `type`.
+mlir::Value newBufferFor(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Type type);
+/// A rank-0 buffer holding the scalar `value`.
+mlir::Value boxed(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value);
+/// The scalar a rank-0 buffer holds.
+mlir::Value unboxed(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer);
+
 /// Erases the terminator a builder may have put into a new block.
 void dropTerminator(mlir::Block *block);
 
-} // namespace cotangent::autodiff
+} // namespace cotangent
 
 #endif

@@ -1,5 +1,5 @@
-//===- IRHelpers.cpp - small IR builders shared by the emitters -----------===//
-#include "IRHelpers.h"
+//===- IRBuilders.cpp - small IR builders for derivative code -------------===//
+#include "cotangent/Support/IRBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -7,12 +7,12 @@
 
 using namespace mlir;
 
-Value cotangent::autodiff::zeroOf(OpBuilder &b, Location loc, Type type) {
+Value cotangent::zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc, FloatAttr::get(type, 0.0));
 }
 
-Value cotangent::autodiff::convertFloat(OpBuilder &b, Location loc, Value value,
-                                        Type type) {
+Value cotangent::convertFloat(OpBuilder &b, Location loc, Value value,
+                              Type type) {
   unsigned from = value.getType().getIntOrFloatBitWidth();
   unsigned to = type.getIntOrFloatBitWidth();
   if (from < to)
@@ -22,8 +22,7 @@ Value cotangent::autodiff::convertFloat(OpBuilder &b, Location loc, Value value,
   return value;
 }
 
-Value cotangent::autodiff::addOrNull(OpBuilder &b, Location loc, Value x,
-                                     Value y) {
+Value cotangent::addOrNull(OpBuilder &b, Location loc, Value x, Value y) {
   if (!x)
     return y;
   if (!y)
@@ -31,14 +30,14 @@ Value cotangent::autodiff::addOrNull(OpBuilder &b, Location loc, Value x,
   return arith::AddFOp::create(b, loc, x, y);
 }
 
-void cotangent::autodiff::fillZero(OpBuilder &b, Location loc, Value buffer) {
+void cotangent::fillZero(OpBuilder &b, Location loc, Value buffer) {
   Type element = cast<MemRefType>(buffer.getType()).getElementType();
   linalg::FillOp::create(b, loc, ValueRange{zeroOf(b, loc, element)},
                          ValueRange{buffer});
 }
 
-Value cotangent::autodiff::zeroBufferLike(OpBuilder &b, Location loc,
-                                          Value like, ValueRange dynamicSizes) {
+Value cotangent::zeroBufferLike(OpBuilder &b, Location loc, Value like,
+                                ValueRange dynamicSizes) {
   auto type = cast<MemRefType>(like.getType());
   Value buffer = memref::AllocOp::create(
       b, loc, MemRefType::get(type.getShape(), type.getElementType()),
@@ -47,8 +46,8 @@ Value cotangent::autodiff::zeroBufferLike(OpBuilder &b, Location loc,
   return buffer;
 }
 
-void cotangent::autodiff::accumulateInto(OpBuilder &b, Location loc,
-                                         Value source, Value target) {
+void cotangent::accumulateInto(OpBuilder &b, Location loc, Value source,
+                               Value target) {
   auto type = cast<MemRefType>(target.getType());
   AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
   SmallVector<utils::IteratorType> iterators(type.getRank(),
@@ -62,15 +61,35 @@ void cotangent::autodiff::accumulateInto(OpBuilder &b, Location loc,
                             });
 }
 
-Value cotangent::autodiff::tripCount(OpBuilder &b, Location loc, Value lb,
-                                     Value ub, Value step) {
+Value cotangent::tripCount(OpBuilder &b, Location loc, Value lb, Value ub,
+                           Value step) {
   Value span = arith::SubIOp::create(b, loc, ub, lb);
   Value count = arith::CeilDivSIOp::create(b, loc, span, step);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(lb.getType()));
   return arith::MaxSIOp::create(b, loc, count, zero);
 }
 
-void cotangent::autodiff::dropTerminator(Block *block) {
+void cotangent::dropTerminator(Block *block) {
   if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
     block->back().erase();
+}
+
+MemRefType cotangent::bufferTypeOf(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return MemRefType::get(shaped.getShape(), shaped.getElementType());
+  return MemRefType::get({}, type);
+}
+
+Value cotangent::newBufferFor(OpBuilder &b, Location loc, Type type) {
+  return memref::AllocOp::create(b, loc, bufferTypeOf(type));
+}
+
+Value cotangent::boxed(OpBuilder &b, Location loc, Value value) {
+  Value buffer = newBufferFor(b, loc, value.getType());
+  memref::StoreOp::create(b, loc, value, buffer);
+  return buffer;
+}
+
+Value cotangent::unboxed(OpBuilder &b, Location loc, Value buffer) {
+  return memref::LoadOp::create(b, loc, buffer);
 }

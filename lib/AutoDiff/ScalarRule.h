@@ -1,15 +1,15 @@
-//===- Rules.h - derivative rules of scalar operations ----------*- C++ -*-===//
+//===- ScalarRule.h - derivative rules of scalar operations -----*- C++ -*-===//
 //
 // A rule gives the partial derivatives of an op's result with respect to each
 // operand, as IR built from the primal operands and result. One rule serves
 // both modes: reverse (adjoint_i = adjoint * partial_i) and forward
 // (tangent = sum_i tangent_i * partial_i). Each rule also says which primal
 // values it reads, so the reverse sweep saves exactly those on the tape.
-// The tables live one per dialect (ArithRules.cpp, MathRules.cpp).
+// The tables live one per dialect (Rules/<Dialect>Rules.cpp).
 //
 //===----------------------------------------------------------------------===//
-#ifndef COTANGENT_LIB_AUTODIFF_RULES_H
-#define COTANGENT_LIB_AUTODIFF_RULES_H
+#ifndef COTANGENT_LIB_AUTODIFF_SCALARRULE_H
+#define COTANGENT_LIB_AUTODIFF_SCALARRULE_H
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -59,13 +59,6 @@ struct ScalarRule {
   bool resultRead;
   PartialsFn partials;
 };
-
-/// The rule of `opName`, or null when there is none.
-const ScalarRule *lookupScalarRule(llvm::StringRef opName);
-
-/// The per-dialect tables.
-llvm::ArrayRef<ScalarRule> arithRules();
-llvm::ArrayRef<ScalarRule> mathRules();
 
 /// Rule masks.
 constexpr unsigned reads(std::initializer_list<unsigned> operands) {

@@ -1,0 +1,198 @@
+//===- CustomGradTriples.cpp - custom_grad as the engine's triples --------===//
+//
+// For `gradient.custom_grad @f fwd(@f_fwd) rev(@f_rev)`, with @f taking
+// in_0..in_n and returning out_0..out_m:
+//
+//   @f.fwd(in_0, d_in_0, ..., out_0, d_out_0, ...) -> tape
+//       calls @f_fwd on the inputs, writes @f's results into out_j and puts a
+//       copy of each residual into a new residual tape;
+//   @f.rev(in_0, d_in_0, ..., out_0, d_out_0, ..., tape)
+//       takes the residuals back, calls @f_rev on them and on the output
+//       cotangents d_out_j, ADDS the input cotangents into d_in_i and frees
+//       the tape.
+//
+// The user's functions are bufferized by now: a tensor argument is a buffer,
+// a tensor result an out-buffer appended to the arguments, a scalar a value.
+// The tensor-level types that custom_grad recorded say which is which.
+//
+//===----------------------------------------------------------------------===//
+#include "cotangent/Gradient/Transforms/CustomGradTriples.h"
+
+#include "cotangent/Gradient/IR/GradientOps.h"
+#include "cotangent/Support/IRBuilders.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace cotangent;
+using namespace cotangent::gradient;
+
+namespace {
+
+/// The tensor-level types custom_grad recorded: callee, forward, reverse.
+struct TensorTypes {
+  FunctionType callee, forward, reverse;
+};
+
+/// Signature of the triple: (value, shadow) per input and per result.
+SmallVector<Type> pairedBuffers(FunctionType callee) {
+  SmallVector<Type> types;
+  for (Type type :
+       llvm::concat<const Type>(callee.getInputs(), callee.getResults())) {
+    types.push_back(bufferTypeOf(type));
+    types.push_back(bufferTypeOf(type));
+  }
+  return types;
+}
+
+void emitForward(OpBuilder &b, Location loc, func::FuncOp userForward,
+                 const TensorTypes &types, Block *entry) {
+  unsigned numInputs = types.callee.getNumInputs();
+  unsigned numResults = types.callee.getNumResults();
+  auto in = [&](unsigned i) { return entry->getArgument(2 * i); };
+  auto out = [&](unsigned j) {
+    return entry->getArgument(2 * (numInputs + j));
+  };
+
+  SmallVector<Value> operands;
+  for (auto [i, type] : llvm::enumerate(types.callee.getInputs()))
+    operands.push_back(isa<TensorType>(type) ? in(i) : unboxed(b, loc, in(i)));
+  ArrayRef<Type> forwardResults = types.forward.getResults();
+  SmallVector<Value> residuals(forwardResults.size() - numResults);
+  for (auto [k, type] : llvm::enumerate(forwardResults)) {
+    if (!isa<TensorType>(type))
+      continue;
+    Value buffer = k < numResults ? out(k) : newBufferFor(b, loc, type);
+    if (k >= numResults)
+      residuals[k - numResults] = buffer;
+    operands.push_back(buffer);
+  }
+  auto call = func::CallOp::create(b, loc, userForward, operands);
+  unsigned next = 0;
+  for (auto [k, type] : llvm::enumerate(forwardResults)) {
+    if (isa<TensorType>(type))
+      continue;
+    Value value = call.getResult(next++);
+    if (k < numResults)
+      memref::StoreOp::create(b, loc, value, out(k));
+    else
+      residuals[k - numResults] = boxed(b, loc, value);
+  }
+
+  Type pointer = LLVM::LLVMPointerType::get(b.getContext());
+  Value tape = ResidualsCreateOp::create(b, loc, pointer, residuals.size());
+  for (auto [k, buffer] : llvm::enumerate(residuals))
+    ResidualsPutOp::create(b, loc, buffer, tape, k);
+  func::ReturnOp::create(b, loc, tape);
+}
+
+void emitReverse(OpBuilder &b, Location loc, func::FuncOp userReverse,
+                 const TensorTypes &types, Block *entry) {
+  unsigned numInputs = types.callee.getNumInputs();
+  unsigned numResults = types.callee.getNumResults();
+  auto dIn = [&](unsigned i) { return entry->getArgument(2 * i + 1); };
+  auto dOut = [&](unsigned j) {
+    return entry->getArgument(2 * (numInputs + j) + 1);
+  };
+  Value tape = entry->getArguments().back();
+
+  SmallVector<Value> operands;
+  ArrayRef<Type> residualTypes =
+      types.forward.getResults().drop_front(numResults);
+  for (auto [k, type] : llvm::enumerate(residualTypes)) {
+    Value buffer = newBufferFor(b, loc, type);
+    ResidualsGetOp::create(b, loc, tape, k, buffer);
+    operands.push_back(isa<TensorType>(type) ? buffer
+                                             : unboxed(b, loc, buffer));
+  }
+  for (auto [j, type] : llvm::enumerate(types.callee.getResults()))
+    operands.push_back(isa<TensorType>(type) ? dOut(j)
+                                             : unboxed(b, loc, dOut(j)));
+  SmallVector<Value> tensorCotangents(numInputs);
+  for (auto [i, type] : llvm::enumerate(types.callee.getInputs()))
+    if (isa<TensorType>(type)) {
+      tensorCotangents[i] = newBufferFor(b, loc, type);
+      operands.push_back(tensorCotangents[i]);
+    }
+  auto call = func::CallOp::create(b, loc, userReverse, operands);
+
+  // The reverse function ADDS into the input shadows.
+  unsigned next = 0;
+  for (unsigned i = 0; i < numInputs; ++i) {
+    if (tensorCotangents[i]) {
+      accumulateInto(b, loc, tensorCotangents[i], dIn(i));
+      continue;
+    }
+    Value sum = arith::AddFOp::create(b, loc, unboxed(b, loc, dIn(i)),
+                                      call.getResult(next++));
+    memref::StoreOp::create(b, loc, sum, dIn(i));
+  }
+  ResidualsFreeOp::create(b, loc, tape);
+  func::ReturnOp::create(b, loc);
+}
+
+/// A new private function named `base` + `suffix` (renamed if taken),
+/// placed after `base`.
+func::FuncOp createFunction(ModuleOp module, func::FuncOp base,
+                            StringRef suffix, FunctionType type) {
+  auto function = func::FuncOp::create(base.getLoc(),
+                                       (base.getName() + suffix).str(), type);
+  function.setPrivate();
+  SymbolTable(module).insert(function, std::next(Block::iterator(base)));
+  return function;
+}
+
+FailureOr<autodiff::CustomGradient> lowerCustomGrad(ModuleOp module,
+                                                    CustomGradOp op) {
+  auto lookup = [&](FlatSymbolRefAttr name) {
+    return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name);
+  };
+  ArrayAttr recorded = op.getTensorTypesAttr();
+  if (!recorded)
+    return op.emitOpError("has no recorded tensor types (lower-gradients "
+                          "records them)");
+  auto type = [&](unsigned i) {
+    return cast<FunctionType>(cast<TypeAttr>(recorded[i]).getValue());
+  };
+  TensorTypes types{type(0), type(1), type(2)};
+  for (Type residual :
+       types.forward.getResults().drop_front(types.callee.getNumResults()))
+    if (!bufferTypeOf(residual).getElementType().isIntOrIndexOrFloat())
+      return op.emitOpError("residuals must be integer, index or float "
+                            "values or tensors, not ")
+             << residual;
+
+  func::FuncOp callee = lookup(op.getCalleeAttr());
+  MLIRContext *context = op.getContext();
+  Location loc = callee.getLoc();
+  SmallVector<Type> buffers = pairedBuffers(types.callee);
+  Type pointer = LLVM::LLVMPointerType::get(context);
+  func::FuncOp forward = createFunction(
+      module, callee, ".fwd", FunctionType::get(context, buffers, pointer));
+  SmallVector<Type> reverseInputs(buffers);
+  reverseInputs.push_back(pointer);
+  func::FuncOp reverse = createFunction(
+      module, callee, ".rev", FunctionType::get(context, reverseInputs, {}));
+  OpBuilder b(context);
+  b.setInsertionPointToStart(forward.addEntryBlock());
+  emitForward(b, loc, lookup(op.getForwardAttr()), types, &forward.front());
+  b.setInsertionPointToStart(reverse.addEntryBlock());
+  emitReverse(b, loc, lookup(op.getReverseAttr()), types, &reverse.front());
+  return autodiff::CustomGradient{forward, reverse, types.callee};
+}
+
+} // namespace
+
+FailureOr<autodiff::CustomGradientTable>
+cotangent::gradient::lowerCustomGradOps(ModuleOp module) {
+  autodiff::CustomGradientTable table;
+  SmallVector<CustomGradOp> ops(module.getOps<CustomGradOp>());
+  for (CustomGradOp op : ops) {
+    FailureOr<autodiff::CustomGradient> triple = lowerCustomGrad(module, op);
+    if (failed(triple))
+      return failure();
+    table[op.getCallee()] = *triple;
+    op.erase();
+  }
+  return table;
+}

@@ -1,0 +1,64 @@
+//===- ReverseJacobian.cpp - derivatives by reverse sweeps ----------------===//
+//
+// One `gradient.backprop` (a reverse sweep) gives the vector-Jacobian
+// product for one vector of result cotangents; a Jacobian takes one sweep
+// per result element, each seeded with a unit cotangent (its row).
+//
+//===----------------------------------------------------------------------===//
+#include "GradMethods.h"
+#include "TensorBuilder.h"
+
+#include "cotangent/Gradient/IR/GradientOps.h"
+
+using namespace mlir;
+using namespace cotangent::gradient;
+
+SmallVector<Value> DerivativeRequest::callPrimal(ValueRange operands) const {
+  return func::CallOp::create(b, loc, callee, operands).getResults();
+}
+
+SmallVector<Value> cotangent::gradient::vjpReverse(const DerivativeRequest &r,
+                                                   TypeRange resultTypes,
+                                                   ValueRange cotangents) {
+  return BackpropOp::create(r.b, r.loc, resultTypes, r.callee.getSymName(),
+                            r.args, cotangents,
+                            r.b.getDenseI64ArrayAttr(r.diffArgs))
+      .getResults();
+}
+
+SmallVector<Value> cotangent::gradient::backprop(const DerivativeRequest &r,
+                                                 ValueRange cotangents) {
+  SmallVector<Type> types(r.resultTypes());
+  for (size_t j = 0; j < r.diffArgs.size(); ++j)
+    types.push_back(r.argType(j));
+  return llvm::to_vector(ArrayRef<Value>(vjpReverse(r, types, cotangents))
+                             .drop_front(r.resultTypes().size()));
+}
+
+SmallVector<Value>
+cotangent::gradient::jacobianByRows(const DerivativeRequest &r) {
+  TensorBuilder t(r.b, r.loc);
+  size_t numResults = r.resultTypes().size();
+  SmallVector<Value> blocks;
+  for (size_t k = 0; k < numResults; ++k) {
+    Type resultType = r.resultTypes()[k];
+    auto row = [&](Value flat, ValueRange current) {
+      SmallVector<Value> indices, cotangents;
+      for (size_t other = 0; other < numResults; ++other)
+        cotangents.push_back(other == k ? t.unit(resultType, flat, indices)
+                                        : t.splat(r.resultTypes()[other], 0.0));
+      SmallVector<Value> gradients = backprop(r, cotangents);
+      SmallVector<Value> updated;
+      for (size_t j = 0; j < r.diffArgs.size(); ++j)
+        updated.push_back(t.insertBlock(current[j], gradients[j],
+                                        shapeOf(r.argType(j)), indices,
+                                        /*blockFirst=*/false));
+      return updated;
+    };
+    SmallVector<Value> init;
+    for (size_t j = 0; j < r.diffArgs.size(); ++j)
+      init.push_back(t.splat(derivativeType(resultType, r.argType(j)), 0.0));
+    llvm::append_range(blocks, t.loopOverElements(resultType, init, row));
+  }
+  return blocks;
+}
