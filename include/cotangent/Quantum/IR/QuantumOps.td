@@ -64,6 +64,18 @@ class Quantum_Op<string mnemonic, list<Trait> traits = []>
 
 def Quantum_AllocOp : Quantum_Op<"alloc"> {
   let summary = "Allocate a register of qubits, all in |0>";
+  let description = [{
+    Adds `num_qubits` (a positive constant) fresh qubits, each in |0>, to the
+    simulator's state and returns a register holding them at indices
+    0 .. num_qubits-1. Qubits of several registers live in one state vector,
+    so gates may act across registers. At run time it fails with a clear
+    error when the enlarged state vector (16 bytes per amplitude) does not
+    fit in the available memory.
+
+    ```mlir
+    %r = quantum.alloc(2) : !quantum.reg
+    ```
+  }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$num_qubits);
   let results = (outs Res<Quantum_RegType, "", [MemAlloc<Quantum_StateResource>]>:$reg);
   let assemblyFormat = "`(` $num_qubits `)` attr-dict `:` type($reg)";
@@ -71,6 +83,16 @@ def Quantum_AllocOp : Quantum_Op<"alloc"> {
 
 def Quantum_DeallocOp : Quantum_Op<"dealloc"> {
   let summary = "Release a register";
+  let description = [{
+    Ends the life of the register `reg` and of every qubit it holds. Using
+    the register, one of its qubits, or an observable on one of its qubits
+    afterwards is a run-time error ("... is used after it was
+    deallocated"), as is deallocating it twice.
+
+    ```mlir
+    quantum.dealloc %r : !quantum.reg
+    ```
+  }];
   let arguments = (ins Arg<Quantum_RegType, "", [MemFree<Quantum_StateResource>]>:$reg);
   let assemblyFormat = "$reg attr-dict `:` type($reg)";
 }
@@ -78,6 +100,20 @@ def Quantum_DeallocOp : Quantum_Op<"dealloc"> {
 def Quantum_ExtractOp : Quantum_Op<"extract",
     [MemoryEffects<[MemRead<Quantum_StateResource>]>]> {
   let summary = "Take one qubit out of a register, by static or dynamic index";
+  let description = [{
+    Returns the qubit currently held at position `index` of `reg`; the
+    index is either a non-negative integer constant or an `i64` value. It
+    does not change the state. A constant index outside a register whose
+    size is known (traced back through `quantum.insert` to its
+    `quantum.alloc`) is rejected by the verifier; a dynamic index outside
+    the register is a run-time error ("qubit index N is outside a register
+    of M qubits").
+
+    ```mlir
+    %q0 = quantum.extract %r[0] : !quantum.reg -> !quantum.bit
+    %q1 = quantum.extract %r[%i] : !quantum.reg -> !quantum.bit   // %i : i64
+    ```
+  }];
   let arguments = (ins Quantum_RegType:$reg, Optional<I64>:$index,
                        OptionalAttr<Quantum_QubitIndex>:$static_index);
   let results = (outs Quantum_BitType:$qubit);
@@ -90,6 +126,19 @@ def Quantum_ExtractOp : Quantum_Op<"extract",
 def Quantum_InsertOp : Quantum_Op<"insert",
     [MemoryEffects<[MemRead<Quantum_StateResource>]>]> {
   let summary = "Put a qubit back into a register, by static or dynamic index";
+  let description = [{
+    Stores `qubit` at position `index` of `reg` and returns the updated
+    register; the index is a non-negative integer constant or an `i64`
+    value. It does not change the state. Index checks are as for
+    `quantum.extract`: a constant index outside a register of known size is
+    a verifier error, a dynamic one a run-time error; inserting a qubit of
+    a deallocated register is a run-time error too.
+
+    ```mlir
+    %r1 = quantum.insert %r[0], %q0 : !quantum.reg, !quantum.bit
+    %r2 = quantum.insert %r1[%i], %q1 : !quantum.reg, !quantum.bit
+    ```
+  }];
   let arguments = (ins Quantum_RegType:$reg, Optional<I64>:$index,
                        OptionalAttr<Quantum_QubitIndex>:$static_index,
                        Quantum_BitType:$qubit);
@@ -109,9 +158,25 @@ def Quantum_CustomOp : Quantum_Op<"custom", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
   let summary = "Apply a named gate (or its adjoint) to qubits";
   let description = [{
-    `%q:2 = quantum.custom "CRX"(%theta) %c, %t adj : !quantum.bit, !quantum.bit`
+    Applies the gate `gate_name` (a name from the runtime's gate table:
+    PauliX, Hadamard, RX, Rot, CNOT, CRX, MultiRZ, Toffoli, ...), or its
+    adjoint with `adj`, to the qubits `in_qubits`, with the `f64` operands
+    `params` as its angles. The results are the same qubits after the gate,
+    in the same order; use them, not the operands, afterwards. Wires follow
+    PennyLane's conventions: controls come first (CNOT: control, target),
+    and the first wire is the most significant bit of the gate's matrix.
     The gate set and each gate's parameter and wire counts come from the
-    runtime's gate table, so compiler and simulator cannot disagree.
+    runtime's gate table, so compiler and simulator cannot disagree. The
+    verifier rejects an unknown gate, a wrong number of parameters or
+    qubits, and a qubit listed twice when that is known statically; a qubit
+    listed twice through dynamic indices, or one of a deallocated register,
+    is a run-time error. The parameters are differentiable.
+
+    ```mlir
+    %q1 = quantum.custom "RX"(%theta) %q0 : !quantum.bit
+    %c1, %t1 = quantum.custom "CNOT"() %c, %t : !quantum.bit, !quantum.bit
+    %q:2 = quantum.custom "CRX"(%theta) %c1, %t1 adj : !quantum.bit, !quantum.bit
+    ```
   }];
   let arguments = (ins StrAttr:$gate_name, Variadic<F64>:$params,
                        Variadic<Quantum_BitType>:$in_qubits, UnitAttr:$adjoint);
@@ -126,6 +191,22 @@ def Quantum_UnitaryOp : Quantum_Op<"unitary", [
     DeclareOpInterfaceMethods<Quantum_DifferentiableGate>,
     MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
   let summary = "Apply a unitary matrix (or its adjoint) to qubits";
+  let description = [{
+    Applies the 2^n x 2^n complex matrix `matrix` (row-major; a tensor, or
+    a memref after bufferization), or its conjugate transpose with `adj`, to
+    the n qubits `in_qubits`. The first qubit is the most significant bit of
+    the matrix's row and column index. The results are the same qubits
+    after the gate, in the same order. The verifier checks the matrix shape
+    against the number of qubits; at run time a matrix that is not unitary
+    (U U^dagger off the identity by more than 1e-8) or a qubit listed twice
+    is an error. The matrix is data, not a gate parameter: it is not
+    differentiated.
+
+    ```mlir
+    %p:2 = quantum.unitary(%m : tensor<4x4xcomplex<f64>>) %q0, %q1 : !quantum.bit, !quantum.bit
+    %a = quantum.unitary(%u : memref<2x2xcomplex<f64>>) %p#0 adj : !quantum.bit
+    ```
+  }];
   let arguments = (ins Arg<Quantum_ComplexMatrix, "", [MemRead]>:$matrix,
                        Variadic<Quantum_BitType>:$in_qubits, UnitAttr:$adjoint);
   let results = (outs Variadic<Quantum_BitType>:$out_qubits);
@@ -141,6 +222,16 @@ def Quantum_UnitaryOp : Quantum_Op<"unitary", [
 
 def Quantum_NamedObsOp : Quantum_Op<"namedobs", [Pure]> {
   let summary = "A single-qubit observable";
+  let description = [{
+    The observable `kind` (Identity, PauliX, PauliY, PauliZ or Hadamard) on
+    `qubit`. It only describes the observable: the state is untouched until
+    a measurement such as `quantum.expval` uses it. Using the observable
+    after the qubit's register was deallocated is a run-time error.
+
+    ```mlir
+    %z = quantum.namedobs %q[PauliZ] : !quantum.obs
+    ```
+  }];
   let arguments = (ins Quantum_BitType:$qubit, Quantum_NamedObservable:$kind);
   let results = (outs Quantum_ObsType:$obs);
   let assemblyFormat = "$qubit `[` $kind `]` attr-dict `:` type($obs)";
@@ -148,6 +239,17 @@ def Quantum_NamedObsOp : Quantum_Op<"namedobs", [Pure]> {
 
 def Quantum_TensorOp : Quantum_Op<"tensor", [Pure]> {
   let summary = "The tensor product of observables on distinct qubits";
+  let description = [{
+    The product of the observables `terms` (at least one), which must act on
+    pairwise distinct qubits; factors that share a qubit are a run-time
+    error ("the factors of a tensor product both act on qubit N").
+
+    ```mlir
+    %z0 = quantum.namedobs %q0[PauliZ] : !quantum.obs
+    %x1 = quantum.namedobs %q1[PauliX] : !quantum.obs
+    %zx = quantum.tensor %z0, %x1 : !quantum.obs
+    ```
+  }];
   let arguments = (ins Variadic<Quantum_ObsType>:$terms);
   let results = (outs Quantum_ObsType:$obs);
   let assemblyFormat = "$terms attr-dict `:` type($obs)";
@@ -156,6 +258,17 @@ def Quantum_TensorOp : Quantum_Op<"tensor", [Pure]> {
 
 def Quantum_HamiltonianOp : Quantum_Op<"hamiltonian"> {
   let summary = "A weighted sum of observables";
+  let description = [{
+    The observable sum_i coeffs[i] * terms[i]: coefficient i (from a 1-D
+    `f64` tensor, or a memref after bufferization) weighs term i, so the
+    coefficient array must have exactly as many elements as there are terms
+    (at least one). Unlike the factors of `quantum.tensor`, the terms may
+    act on the same qubits.
+
+    ```mlir
+    %h = quantum.hamiltonian(%c : tensor<2xf64>) %zx, %y0 : !quantum.obs
+    ```
+  }];
   let arguments = (ins Arg<Quantum_F64Coefficients, "", [MemRead]>:$coeffs,
                        Variadic<Quantum_ObsType>:$terms);
   let results = (outs Quantum_ObsType:$obs);
@@ -172,6 +285,15 @@ def Quantum_HamiltonianOp : Quantum_Op<"hamiltonian"> {
 def Quantum_ExpvalOp : Quantum_Op<"expval",
     [MemoryEffects<[MemRead<Quantum_StateResource>]>]> {
   let summary = "Expectation value of an observable";
+  let description = [{
+    Returns <psi| obs |psi> for the current state, exactly (no sampling);
+    the state is unchanged. An observable on a qubit of a deallocated
+    register is a run-time error.
+
+    ```mlir
+    %e = quantum.expval %h : f64
+    ```
+  }];
   let arguments = (ins Quantum_ObsType:$obs);
   let results = (outs F64:$expval);
   let assemblyFormat = "$obs attr-dict `:` type($expval)";
@@ -180,6 +302,15 @@ def Quantum_ExpvalOp : Quantum_Op<"expval",
 def Quantum_VarOp : Quantum_Op<"var",
     [MemoryEffects<[MemRead<Quantum_StateResource>]>]> {
   let summary = "Variance of an observable";
+  let description = [{
+    Returns <obs^2> - <obs>^2 for the current state, exactly (no sampling);
+    the state is unchanged. An observable on a qubit of a deallocated
+    register is a run-time error.
+
+    ```mlir
+    %v = quantum.var %z : f64
+    ```
+  }];
   let arguments = (ins Quantum_ObsType:$obs);
   let results = (outs F64:$variance);
   let assemblyFormat = "$obs attr-dict `:` type($variance)";
@@ -201,13 +332,56 @@ class Quantum_ArrayMeasurementOp<string mnemonic, Type element, string what>
 }
 
 def Quantum_ProbsOp : Quantum_ArrayMeasurementOp<"probs", F64,
-                                                 "Computational-basis probabilities">;
+                                                 "Computational-basis probabilities"> {
+  let description = [{
+    The 2^n probabilities of the computational-basis outcomes of the n
+    listed qubits (marginalized over all other qubits); element b is the
+    probability of outcome b, whose most significant bit is the first
+    listed qubit. The state is unchanged. Before bufferization the result is
+    a `tensor<2^n x f64>`; after it, the op writes into the buffer given
+    with `into` and has no result. A qubit listed twice, or one of a
+    deallocated register, is a run-time error.
+
+    ```mlir
+    %p = quantum.probs %q0, %q1 : tensor<4xf64>
+    quantum.probs %q0, %q1 into(%buf : memref<4xf64>)
+    ```
+  }];
+}
 def Quantum_StateOp : Quantum_ArrayMeasurementOp<"state", Complex<F64>,
-                                                 "The state vector">;
+                                                 "The state vector"> {
+  let description = [{
+    The 2^n complex amplitudes of the state of the listed qubits; element b
+    is the amplitude of basis state b, whose most significant bit is the
+    first listed qubit. The list must name every live qubit (in any order),
+    otherwise it is a run-time error; so is a qubit listed twice. The state
+    is unchanged. Before bufferization the result is a
+    `tensor<2^n x complex<f64>>`; after it, the op writes into the buffer
+    given with `into` and has no result.
+
+    ```mlir
+    %s = quantum.state %q0, %q1 : tensor<4xcomplex<f64>>
+    quantum.state %q0, %q1 into(%buf : memref<4xcomplex<f64>>)
+    ```
+  }];
+}
 
 def Quantum_MeasureOp : Quantum_Op<"measure", [
     MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
   let summary = "Measure a qubit in the computational basis (collapses the state)";
+  let description = [{
+    Measures `in_qubit` mid-circuit: `outcome` is true for |1>, drawn with
+    the Born-rule probability, and the state collapses onto that outcome
+    (renormalized). `out_qubit` is the same qubit after the measurement;
+    use it, not the operand, afterwards. The random generator takes its
+    seed from `cot run --seed N` or `RunOptions::seed` in the C++ API, so a
+    seeded run is reproducible; without a seed each run draws a fresh one.
+    A qubit of a deallocated register is a run-time error.
+
+    ```mlir
+    %m, %q1 = quantum.measure %q : i1, !quantum.bit
+    ```
+  }];
   let arguments = (ins Quantum_BitType:$in_qubit);
   let results = (outs I1:$outcome, Quantum_BitType:$out_qubit);
   let assemblyFormat = "$in_qubit attr-dict `:` type($outcome) `,` type($out_qubit)";
