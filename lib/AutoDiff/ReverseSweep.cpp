@@ -146,6 +146,14 @@ FailureOr<Value> ReverseSweep::shadowOf(Value buffer, OpBuilder &b) {
   return shadow;
 }
 
+void ReverseSweep::giveShadowTo(Value buffer, Value shadow, OpBuilder &b) {
+  if (isAllocationOp(buffer.getDefiningOp())) {
+    scope->shadow[buffer] = shadow; // the allocation's shadow, then
+    return;
+  }
+  scope->onShadowsReady.push_back({shadow, buffer});
+}
+
 FailureOr<Value> ReverseSweep::shadowOrScratch(Value buffer, OpBuilder &b) {
   if (activity.isActive(buffer))
     return shadowOf(buffer, b);
@@ -202,8 +210,16 @@ LogicalResult ReverseSweep::reverseBlock(Block &block, OpBuilder &b) {
     restore(segment, b,
             segment.regionOp ? segment.regionOp->getLoc()
                              : segment.ops.back()->getLoc());
-    if (i + 1 == segments.size() && failed(allocateShadows(block, b)))
-      return failure();
+    if (i + 1 == segments.size()) {
+      if (failed(allocateShadows(block, b)))
+        return failure();
+      for (auto [source, buffer] : scope->onShadowsReady) {
+        FailureOr<Value> shadow = shadowOf(buffer, b);
+        if (failed(shadow))
+          return failure();
+        accumulateInto(b, buffer.getLoc(), source, *shadow);
+      }
+    }
     if (segment.regionOp) {
       if (failed(reverseOp(segment.regionOp, b)))
         return failure();

@@ -30,6 +30,9 @@ struct Scope {
   llvm::SetVector<mlir::Value> outerAdjoints; ///< outer values accumulated here
   /// The values the region op being reversed pushed first (its counters).
   llvm::SmallVector<mlir::Value> counters;
+  /// (source, buffer): add the shadow `source` into `buffer`'s shadow once
+  /// the block's own buffers have shadows.
+  llvm::SmallVector<std::pair<mlir::Value, mlir::Value>> onShadowsReady;
 
   bool owns(mlir::Value value) const {
     return value.getParentBlock() == block || outerAdjoints.contains(value);
@@ -90,6 +93,10 @@ public:
   void setShadow(mlir::Value buffer, mlir::Value shadow) {
     scope->shadow[buffer] = shadow;
   }
+  /// Hands the adjoints in `shadow` to the memory of `buffer`, a view of (or
+  /// itself) a buffer the block being reversed allocates: the buffer's own
+  /// shadow takes them when it is made, before the block's ops reverse.
+  void giveShadowTo(mlir::Value buffer, mlir::Value shadow, mlir::OpBuilder &b);
 
   /// Reverses `block` in the new scope `nested`, whose outer-value adjoints
   /// start as `outerInit` (empty: zero); `seed` runs first, in the new

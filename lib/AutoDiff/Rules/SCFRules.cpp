@@ -166,12 +166,11 @@ LogicalResult forReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
             sweep.setShadow(arg, zeroBufferLike(nb, loc, arg, {}));
             continue;
           }
-          if (!isAllocationOp(yielded.getDefiningOp()) ||
-              yielded.getParentBlock() != &body)
+          if (bufferRoot(yielded).getParentBlock() != &body)
             return sweep.engine.emitError(loop)
                    << "cannot differentiate a loop that yields a buffer it "
                       "did not allocate";
-          sweep.setShadow(yielded, carriedShadows[position]);
+          sweep.giveShadowTo(yielded, carriedShadows[position], nb);
           sweep.setShadow(arg, zeroBufferLike(nb, loc, arg, {}));
         }
         return success();
@@ -255,24 +254,27 @@ void ifActivity(Operation *op, Activity &activity) {
       }
 }
 
-LogicalResult ifTapeNeeds(Operation *op, TapePlan &plan,
+LogicalResult ifTapeNeeds(Operation *op, TapePlan &,
                           llvm::SetVector<Value> &needs) {
-  auto branch = cast<scf::IfOp>(op);
-  needs.insert(branch.getCondition());
-  // A branch yielding an outer buffer hands that buffer's shadow the
-  // result's adjoints.
-  for (Region &region : branch->getRegions()) {
-    if (region.empty())
-      continue;
-    for (auto [yielded, result] :
-         llvm::zip(region.front().getTerminator()->getOperands(),
-                   branch.getResults()))
-      if (isa<MemRefType>(result.getType()) && plan.activity.isActive(result) &&
-          yielded.getParentRegion() != &region &&
-          failed(plan.shadowInputs(yielded, needs)))
-        return failure();
-  }
+  needs.insert(cast<scf::IfOp>(op).getCondition());
   return success();
+}
+
+/// The yield of a branch hands each yielded buffer's shadow the result's
+/// adjoints: what finding that shadow takes is needed where the yield is.
+LogicalResult yieldTapeNeeds(Operation *op, TapePlan &plan,
+                             llvm::SetVector<Value> &needs) {
+  for (auto [yielded, result] :
+       llvm::zip(op->getOperands(), op->getParentOp()->getResults()))
+    if (isa<MemRefType>(result.getType()) && plan.activity.isActive(result) &&
+        plan.activity.isActive(yielded) &&
+        failed(plan.shadowInputs(yielded, needs)))
+      return failure();
+  return success();
+}
+
+bool yieldsFromBranch(Operation *op) {
+  return isa<scf::IfOp>(op->getParentOp());
 }
 
 LogicalResult ifReplay(Operation *op, ForwardSweep &sweep, OpBuilder &b,
@@ -334,13 +336,15 @@ LogicalResult ifReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
             for (auto [position, i] : llvm::enumerate(results))
               sweep.addAdjoint(yield->getOperand(i), resultAdjoints[position],
                                nb);
-            // A yielded buffer is the result's memory: a buffer made in the
-            // branch takes the result's shadow, an outer one receives its
-            // adjoints.
+            // A yielded buffer is the result's memory: its shadow receives
+            // the result's adjoints (a buffer made in the branch when the
+            // branch's shadows are made; constant memory none).
             for (auto [position, i] : llvm::enumerate(buffers)) {
               Value yielded = yield->getOperand(i);
-              if (yielded.getParentBlock() == &block) {
-                sweep.setShadow(yielded, resultShadows[position]);
+              if (!sweep.activity.isActive(yielded))
+                continue;
+              if (bufferRoot(yielded).getParentBlock() == &block) {
+                sweep.giveShadowTo(yielded, resultShadows[position], nb);
                 continue;
               }
               FailureOr<Value> shadow = sweep.shadowOf(yielded, nb);
@@ -585,12 +589,11 @@ LogicalResult whileReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
             continue;
           }
           if (sweep.activity.isActive(yielded)) {
-            if (!isAllocationOp(yielded.getDefiningOp()) ||
-                yielded.getParentBlock() != &after)
+            if (bufferRoot(yielded).getParentBlock() != &after)
               return sweep.engine.emitError(loop)
                      << "cannot differentiate a loop that yields a buffer it "
                         "did not allocate";
-            sweep.setShadow(yielded, shadow);
+            sweep.giveShadowTo(yielded, shadow, nb);
           }
           // Otherwise constant memory: the next iteration's adjoints go
           // nowhere.
@@ -687,6 +690,9 @@ const OpRule kSCFRules[] = {
      .replay = ifReplay,
      .reverse = ifReverse,
      .tangent = ifTangent},
+    {.opName = scf::YieldOp::getOperationName(),
+     .applies = yieldsFromBranch,
+     .tapeNeeds = yieldTapeNeeds},
     {.opName = scf::WhileOp::getOperationName(),
      .activity = whileActivity,
      .tapeNeeds = whileTapeNeeds,
