@@ -42,7 +42,7 @@ bool Engine::usesTape(func::FuncOp function) {
       return isa<cotangent::gradient::TapePushOp,
                  cotangent::gradient::TapePopOp>(op);
     });
-  return tapeUsers.lookup(function);
+  return it->second;
 }
 
 func::FuncOp Engine::callingWrapper(func::FuncOp function) {

@@ -48,6 +48,32 @@ SmallVector<Value> tangentsFor(TangentSweep &sweep, ValueRange operands,
   return sources;
 }
 
+/// After a reversed loop whose results are the adjoints of carried floats,
+/// the shadows of carried buffers and the adjoints of outer scalars, in that
+/// order: hands them to the loop's initial values and the outer scalars.
+LogicalResult handOutReversedLoop(ReverseSweep &sweep, OpBuilder &b,
+                                  scf::ForOp reversed,
+                                  ArrayRef<Value> floatInits,
+                                  ArrayRef<Value> bufferInits,
+                                  ArrayRef<Value> outer) {
+  ValueRange results = reversed.getResults();
+  for (auto [init, adjoint] : llvm::zip(floatInits, results))
+    sweep.addAdjoint(init, adjoint, b);
+  results = results.drop_front(floatInits.size());
+  for (auto [init, carriedShadow] : llvm::zip(bufferInits, results)) {
+    if (!sweep.activity.isActive(init))
+      continue;
+    FailureOr<Value> shadow = sweep.shadowOf(init, b);
+    if (failed(shadow))
+      return failure();
+    accumulateInto(b, reversed.getLoc(), carriedShadow, *shadow);
+  }
+  for (auto [value, adjoint] :
+       llvm::zip(outer, results.drop_front(bufferInits.size())))
+    sweep.addAdjoint(value, adjoint, b);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // scf.for
 //===----------------------------------------------------------------------===//
@@ -189,23 +215,13 @@ LogicalResult forReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
   }
   llvm::append_range(yields, *outerAdjoints);
   scf::YieldOp::create(inner, loc, yields);
-  for (auto [position, i] : llvm::enumerate(carried))
-    sweep.addAdjoint(loop.getInitArgs()[i], reversed.getResult(position), b);
-  for (auto [position, i] : llvm::enumerate(buffers)) {
-    Value init = loop.getInitArgs()[i];
-    if (!sweep.activity.isActive(init))
-      continue;
-    FailureOr<Value> shadow = sweep.shadowOf(init, b);
-    if (failed(shadow))
-      return failure();
-    accumulateInto(b, loc, reversed.getResult(carried.size() + position),
-                   *shadow);
-  }
-  for (auto [position, value] : llvm::enumerate(outer))
-    sweep.addAdjoint(
-        value, reversed.getResult(carried.size() + buffers.size() + position),
-        b);
-  return success();
+  return handOutReversedLoop(
+      sweep, b, reversed,
+      llvm::map_to_vector(carried,
+                          [&](unsigned i) { return loop.getInitArgs()[i]; }),
+      llvm::map_to_vector(buffers,
+                          [&](unsigned i) { return loop.getInitArgs()[i]; }),
+      outer);
 }
 
 LogicalResult forTangent(Operation *op, TangentSweep &sweep, OpBuilder &b) {
@@ -624,23 +640,14 @@ LogicalResult whileReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
   llvm::append_range(yields, previous->second);
   scf::YieldOp::create(inner, loc, yields);
 
-  for (auto [position, i] : llvm::enumerate(carried))
-    sweep.addAdjoint(loop.getInits()[i], reversed.getResult(position), b);
-  for (auto [position, buffer] : llvm::enumerate(*buffers)) {
-    Value init = loop.getInits()[buffer.before];
-    if (!sweep.activity.isActive(init))
-      continue;
-    FailureOr<Value> shadow = sweep.shadowOf(init, b);
-    if (failed(shadow))
-      return failure();
-    accumulateInto(b, loc, reversed.getResult(carried.size() + position),
-                   *shadow);
-  }
-  for (auto [position, value] : llvm::enumerate(outer))
-    sweep.addAdjoint(
-        value, reversed.getResult(carried.size() + buffers->size() + position),
-        b);
-  return success();
+  return handOutReversedLoop(
+      sweep, b, reversed,
+      llvm::map_to_vector(carried,
+                          [&](unsigned i) { return loop.getInits()[i]; }),
+      llvm::map_to_vector(
+          *buffers,
+          [&](CarriedBuffer buffer) { return loop.getInits()[buffer.before]; }),
+      outer);
 }
 
 LogicalResult whileTangent(Operation *op, TangentSweep &sweep, OpBuilder &b) {
