@@ -95,4 +95,31 @@ int8_t __cot_measure(int64_t qubit, const char *where) {
   });
 }
 
+void __cot_adjoint_begin(const char *where) {
+  guardEntry(where, [&](ExecutionContext &c) { c.beginRecording(); });
+}
+
+void __cot_expval_cotangent(int64_t obs, double weight, const char *where) {
+  guardEntry(where,
+             [&](ExecutionContext &c) { c.expvalCotangent(obs, weight); });
+}
+
+void __cot_var_cotangent(int64_t obs, double weight, const char *where) {
+  guardEntry(where, [&](ExecutionContext &c) { c.varCotangent(obs, weight); });
+}
+
+void __cot_probs_cotangent(const int64_t *qubits, int64_t numQubits,
+                           const double *weights, const char *where) {
+  guardEntry(where, [&](ExecutionContext &c) {
+    c.probsCotangent(qubits, numQubits, weights);
+  });
+}
+
+void __cot_adjoint_gradient(double *paramCotangents, int64_t numParams,
+                            const char *where) {
+  guardEntry(where, [&](ExecutionContext &c) {
+    c.adjointGradient(paramCotangents, numParams);
+  });
+}
+
 } // extern "C"

@@ -19,6 +19,7 @@
 namespace cotangent::runtime {
 
 struct Observable;
+struct CircuitRecording;
 
 /// A borrowed list of distinct wires.
 struct Wires {
@@ -37,6 +38,8 @@ public:
   /// Adds `count` (>= 1) qubits in |0>; returns the wire of the first one.
   /// Throws RuntimeError if they do not fit in memory.
   virtual int64_t allocateQubits(int64_t count) = 0;
+  /// Drops every qubit: the device is back to no qubits, wires start at 0.
+  virtual void releaseAllQubits() = 0;
 
   /// `params` holds the gate's parameters; the wire count fits the gate.
   virtual void applyGate(GateKind kind, bool adjoint, const double *params,
@@ -55,6 +58,13 @@ public:
   /// Measures `wire` in the computational basis and collapses the state;
   /// `uniformSample` in [0, 1) decides the outcome.
   virtual bool measure(int64_t wire, double uniformSample) = 0;
+
+  /// The adjoint method (AdjointMethod.h) on the recorded circuit that left
+  /// the device in its current state: writes the derivative of the folded
+  /// measurement cotangents by each of its numParams parameters. The state
+  /// is not needed afterwards and may be changed.
+  virtual void vectorJacobianProduct(const CircuitRecording &recording,
+                                     double *paramCotangents) = 0;
 };
 
 } // namespace cotangent::runtime

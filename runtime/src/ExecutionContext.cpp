@@ -63,17 +63,31 @@ int64_t ExecutionContext::allocate(int64_t numQubits) {
   qubitLive_.resize(first + numQubits, true);
   Register reg{first, std::vector<int64_t>(numQubits), true};
   for (int64_t i = 0; i < numQubits; ++i)
-    reg.slots[i] = first + i;
+    reg.slots[i] = qubitBase_ + first + i;
   registers_.push_back(std::move(reg));
-  return static_cast<int64_t>(registers_.size()) - 1;
+  return registerBase_ + static_cast<int64_t>(registers_.size()) - 1;
 }
 
 void ExecutionContext::deallocate(int64_t handle) {
-  // The qubits stay in the device, unused, until the run ends.
+  // The qubits stay in the device, unused, until no qubit is live; then the
+  // device starts afresh, so a circuit run in a loop reuses its qubits.
   Register &reg = liveRegister(handle);
   reg.live = false;
   for (size_t i = 0; i < reg.slots.size(); ++i)
     qubitLive_[reg.firstQubit + i] = false;
+  if (!recording_ &&
+      std::find(qubitLive_.begin(), qubitLive_.end(), true) == qubitLive_.end())
+    releaseDevice();
+}
+
+void ExecutionContext::releaseDevice() {
+  device_->releaseAllQubits();
+  registerBase_ += static_cast<int64_t>(registers_.size());
+  qubitBase_ += static_cast<int64_t>(qubitLive_.size());
+  observableBase_ += static_cast<int64_t>(observables_.size());
+  registers_.clear();
+  qubitLive_.clear();
+  observables_.clear();
 }
 
 int64_t ExecutionContext::extract(int64_t handle, int64_t index) {
@@ -105,6 +119,39 @@ void ExecutionContext::gate(int64_t kind, bool adjoint, const double *params,
   const Wires wires =
       distinctQubits(qubits, numQubits, std::string("gate ") + info.name);
   device_->applyGate(static_cast<GateKind>(kind), adjoint, params, wires);
+  if (recording_)
+    record(static_cast<GateKind>(kind), adjoint, params, wires);
+}
+
+void ExecutionContext::record(GateKind kind, bool adjoint, const double *params,
+                              Wires wires) {
+  CircuitRecording &r = *recording_;
+  const GateInfo &info = gateInfo(kind);
+  auto add = [&](GateKind factor, int param) {
+    RecordedOperation op;
+    op.kind = factor;
+    op.adjoint = adjoint;
+    op.wires.assign(wires.begin(), wires.end());
+    if (param >= 0) {
+      op.param = params[param];
+      op.paramIndex = r.numParams + param;
+    }
+    r.operations.push_back(std::move(op));
+  };
+  if (info.generator.form == Generator::Form::Composite) {
+    // Rot(phi, theta, omega) = RZ(omega) RY(theta) RZ(phi); CRot likewise.
+    const bool controlled = kind == GateKind::CRot;
+    const GateKind z = controlled ? GateKind::CRZ : GateKind::RZ;
+    const GateKind y = controlled ? GateKind::CRY : GateKind::RY;
+    if (adjoint) {
+      add(z, 2), add(y, 1), add(z, 0);
+    } else {
+      add(z, 0), add(y, 1), add(z, 2);
+    }
+  } else {
+    add(kind, info.numParams == 1 ? 0 : -1);
+  }
+  r.numParams += info.numParams;
 }
 
 void ExecutionContext::unitary(const double *matrix, bool adjoint,
@@ -119,17 +166,25 @@ void ExecutionContext::unitary(const double *matrix, bool adjoint,
         "the matrix given to unitary is not unitary: U U^dagger differs from "
         "the identity by up to " +
         formatDouble(defect));
-  device_->applyMatrix(reinterpret_cast<const std::complex<double> *>(matrix),
-                       adjoint, wires);
+  const auto *entries = reinterpret_cast<const std::complex<double> *>(matrix);
+  device_->applyMatrix(entries, adjoint, wires);
+  if (recording_) {
+    RecordedOperation op;
+    op.adjoint = adjoint;
+    const size_t dim = size_t(1) << numQubits;
+    op.matrix.assign(entries, entries + dim * dim);
+    op.wires.assign(wires.begin(), wires.end());
+    recording_->operations.push_back(std::move(op));
+  }
 }
 
 int64_t ExecutionContext::namedObservable(int64_t name, int64_t qubit) {
   if (name < 0 || name >= kNumNamedObservables)
     throw RuntimeError("unknown named observable " + std::to_string(name));
   requireLiveQubit(qubit);
-  observables_.push_back(
-      runtime::namedObservable(static_cast<NamedObservable>(name), qubit));
-  return static_cast<int64_t>(observables_.size()) - 1;
+  observables_.push_back(runtime::namedObservable(
+      static_cast<NamedObservable>(name), wireOf(qubit)));
+  return observableBase_ + static_cast<int64_t>(observables_.size()) - 1;
 }
 
 int64_t ExecutionContext::tensorObservable(const int64_t *handles,
@@ -138,7 +193,7 @@ int64_t ExecutionContext::tensorObservable(const int64_t *handles,
     throw RuntimeError("a tensor product needs at least one observable");
   Observable product = tensorProduct(observableList(handles, count));
   observables_.push_back(std::move(product));
-  return static_cast<int64_t>(observables_.size()) - 1;
+  return observableBase_ + static_cast<int64_t>(observables_.size()) - 1;
 }
 
 int64_t ExecutionContext::hamiltonianObservable(const double *coeffs,
@@ -148,7 +203,7 @@ int64_t ExecutionContext::hamiltonianObservable(const double *coeffs,
     throw RuntimeError("a Hamiltonian needs at least one term");
   Observable sum = linearCombination(coeffs, observableList(handles, count));
   observables_.push_back(std::move(sum));
-  return static_cast<int64_t>(observables_.size()) - 1;
+  return observableBase_ + static_cast<int64_t>(observables_.size()) - 1;
 }
 
 double ExecutionContext::expval(int64_t observable) const {
@@ -178,9 +233,62 @@ void ExecutionContext::state(const int64_t *qubits, int64_t numQubits,
 
 bool ExecutionContext::measure(int64_t qubit) {
   requireLiveQubit(qubit);
+  if (recording_)
+    throw RuntimeError("a mid-circuit measurement cannot be differentiated "
+                       "by the adjoint method");
   // 53 random bits: uniform in [0, 1), the same for a seed on every platform.
   const double sample = static_cast<double>(random_() >> 11) * 0x1p-53;
-  return device_->measure(qubit, sample);
+  return device_->measure(wireOf(qubit), sample);
+}
+
+void ExecutionContext::beginRecording() {
+  if (recording_)
+    throw RuntimeError("a circuit is recorded for the adjoint method while "
+                       "another one is");
+  recording_.emplace();
+}
+
+CircuitRecording &ExecutionContext::activeRecording(const char *user) {
+  if (!recording_)
+    throw RuntimeError(std::string(user) +
+                       " needs a circuit recorded for the adjoint method");
+  return *recording_;
+}
+
+void ExecutionContext::expvalCotangent(int64_t observable, double weight) {
+  const Observable &o = liveObservable(observable);
+  MeasurementCotangent c{MeasurementCotangent::Kind::Expval, o, weight, {}, {}};
+  activeRecording("expval_cotangent").cotangents.push_back(std::move(c));
+}
+
+void ExecutionContext::varCotangent(int64_t observable, double weight) {
+  const Observable &o = liveObservable(observable);
+  MeasurementCotangent c{MeasurementCotangent::Kind::Var, o, weight, {}, {}};
+  activeRecording("var_cotangent").cotangents.push_back(std::move(c));
+}
+
+void ExecutionContext::probsCotangent(const int64_t *qubits, int64_t numQubits,
+                                      const double *weights) {
+  const Wires wires = distinctQubits(qubits, numQubits, "probs_cotangent");
+  MeasurementCotangent c{
+      MeasurementCotangent::Kind::Probs,
+      {},
+      0,
+      std::vector<int64_t>(wires.begin(), wires.end()),
+      std::vector<double>(weights, weights + (int64_t(1) << numQubits))};
+  activeRecording("probs_cotangent").cotangents.push_back(std::move(c));
+}
+
+void ExecutionContext::adjointGradient(double *paramCotangents,
+                                       int64_t numParams) {
+  CircuitRecording &r = activeRecording("adjoint_gradient");
+  if (r.numParams != numParams)
+    throw RuntimeError("the recorded circuit has " +
+                       std::to_string(r.numParams) +
+                       " gate parameters but its gradient has room for " +
+                       std::to_string(numParams));
+  device_->vectorJacobianProduct(r, paramCotangents);
+  recording_.reset();
 }
 
 void ExecutionContext::recordError(const char *where,
@@ -191,13 +299,13 @@ void ExecutionContext::recordError(const char *where,
 void ExecutionContext::jumpToTrap() { std::longjmp(*trap_, 1); }
 
 ExecutionContext::Register &ExecutionContext::liveRegister(int64_t handle) {
-  if (handle < 0 || handle >= static_cast<int64_t>(registers_.size()))
+  const int64_t index = handle - registerBase_;
+  if (handle < 0 || index >= static_cast<int64_t>(registers_.size()))
     throw RuntimeError("unknown register handle " + std::to_string(handle));
-  Register &reg = registers_[handle];
-  if (!reg.live)
+  if (index < 0 || !registers_[index].live)
     throw RuntimeError("register handle " + std::to_string(handle) +
                        " is used after it was deallocated");
-  return reg;
+  return registers_[index];
 }
 
 int64_t ExecutionContext::checkedIndex(const Register &reg, int64_t index) {
@@ -210,9 +318,10 @@ int64_t ExecutionContext::checkedIndex(const Register &reg, int64_t index) {
 }
 
 void ExecutionContext::requireLiveQubit(int64_t qubit) const {
-  if (qubit < 0 || qubit >= static_cast<int64_t>(qubitLive_.size()))
+  const int64_t wire = wireOf(qubit);
+  if (qubit < 0 || wire >= static_cast<int64_t>(qubitLive_.size()))
     throw RuntimeError("unknown qubit handle " + std::to_string(qubit));
-  if (!qubitLive_[qubit])
+  if (wire < 0 || !qubitLive_[wire])
     throw RuntimeError("qubit handle " + std::to_string(qubit) +
                        " is used after its register was deallocated");
 }
@@ -222,16 +331,18 @@ Wires ExecutionContext::distinctQubits(const int64_t *qubits, int64_t count,
   if (count < 0)
     throw RuntimeError(user + " got a negative qubit count " +
                        std::to_string(count));
+  wireScratch_.clear();
   uint64_t seen = 0; // wires are below 60: larger states never fit in memory
   for (int64_t i = 0; i < count; ++i) {
     requireLiveQubit(qubits[i]);
-    const uint64_t bit = uint64_t(1) << qubits[i];
+    const uint64_t bit = uint64_t(1) << wireOf(qubits[i]);
     if (seen & bit)
       throw RuntimeError("qubit handle " + std::to_string(qubits[i]) +
                          " appears twice in " + user);
     seen |= bit;
+    wireScratch_.push_back(wireOf(qubits[i]));
   }
-  return {qubits, count};
+  return {wireScratch_.data(), count};
 }
 
 std::vector<const Observable *>
@@ -243,14 +354,18 @@ ExecutionContext::observableList(const int64_t *handles, int64_t count) const {
 }
 
 const Observable &ExecutionContext::liveObservable(int64_t handle) const {
-  if (handle < 0 || handle >= static_cast<int64_t>(observables_.size()))
+  const int64_t index = handle - observableBase_;
+  if (handle < 0 || index >= static_cast<int64_t>(observables_.size()))
     throw RuntimeError("unknown observable handle " + std::to_string(handle));
-  const Observable &observable = observables_[handle];
-  for (uint64_t qubits = observable.qubits; qubits; qubits &= qubits - 1)
-    if (!qubitLive_[__builtin_ctzll(qubits)])
+  if (index < 0)
+    throw RuntimeError("observable handle " + std::to_string(handle) +
+                       " is used after its qubits were deallocated");
+  const Observable &observable = observables_[index];
+  for (uint64_t wires = observable.qubits; wires; wires &= wires - 1)
+    if (!qubitLive_[__builtin_ctzll(wires)])
       throw RuntimeError("observable handle " + std::to_string(handle) +
                          " acts on qubit " +
-                         std::to_string(__builtin_ctzll(qubits)) +
+                         std::to_string(qubitBase_ + __builtin_ctzll(wires)) +
                          ", whose register was deallocated");
   return observable;
 }

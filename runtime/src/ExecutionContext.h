@@ -11,6 +11,7 @@
 #ifndef COTANGENT_RUNTIME_EXECUTIONCONTEXT_H
 #define COTANGENT_RUNTIME_EXECUTIONCONTEXT_H
 
+#include "AdjointMethod.h"
 #include "Device.h"
 #include "Observables.h"
 #include "TapeStorage.h"
@@ -19,6 +20,7 @@
 #include <csetjmp>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -68,6 +70,15 @@ public:
   void state(const int64_t *qubits, int64_t numQubits, double *out) const;
   bool measure(int64_t qubit);
 
+  // The adjoint method: record the gates from here on, take each
+  // measurement's cotangent, then the vector-Jacobian product.
+  void beginRecording();
+  void expvalCotangent(int64_t observable, double weight);
+  void varCotangent(int64_t observable, double weight);
+  void probsCotangent(const int64_t *qubits, int64_t numQubits,
+                      const double *weights);
+  void adjointGradient(double *paramCotangents, int64_t numParams);
+
   // Ending the run on an error (see EntryGuard.h and invoke).
   void setTrap(std::jmp_buf *trap) { trap_ = trap; }
   /// Stores the message, prefixed by the source location `where` if any.
@@ -83,11 +94,18 @@ private:
   CotTape tape_;
 
   struct Register {
-    int64_t firstQubit;         ///< Its qubits were allocated as firstQubit,
-                                ///< firstQubit+1, ...
+    int64_t firstQubit;         ///< Its qubits were allocated as the wires
+                                ///< firstQubit, firstQubit+1, ...
     std::vector<int64_t> slots; ///< The qubit handle at each index.
     bool live;
   };
+
+  /// Called when no qubit is live: the device starts afresh, and the
+  /// handles issued so far stay invalid (they are below the new bases).
+  void releaseDevice();
+  void record(GateKind kind, bool adjoint, const double *params, Wires wires);
+  CircuitRecording &activeRecording(const char *user);
+  int64_t wireOf(int64_t qubit) const { return qubit - qubitBase_; }
 
   Register &liveRegister(int64_t handle);
   static int64_t checkedIndex(const Register &reg, int64_t index);
@@ -101,9 +119,14 @@ private:
   const Observable &liveObservable(int64_t handle) const;
 
   std::unique_ptr<Device> device_;
-  std::vector<Register> registers_;
-  std::vector<bool> qubitLive_;
-  std::vector<Observable> observables_;
+  // Handles count up from each table's base, which moves past every handle
+  // issued when the device is released.
+  std::vector<Register> registers_; ///< Handle registerBase_ + i.
+  std::vector<bool> qubitLive_; ///< By device wire; handle qubitBase_ + wire.
+  std::vector<Observable> observables_; ///< Handle observableBase_ + i.
+  int64_t registerBase_ = 0, qubitBase_ = 0, observableBase_ = 0;
+  mutable std::vector<int64_t> wireScratch_; ///< distinctQubits' result.
+  std::optional<CircuitRecording> recording_;
   std::mt19937_64 random_;
   std::jmp_buf *trap_ = nullptr;
   std::string error_;

@@ -68,6 +68,22 @@ std::vector<Complex> isingFromAntiDiagonal(double t,
   return m;
 }
 
+/// The Givens rotation of the basis states `low` and `high` of `numWires`
+/// wires: |low> -> cos(t/2)|low> + sin(t/2)|high>, |high> -> cos(t/2)|high>
+/// - sin(t/2)|low>, every other basis state unchanged.
+std::vector<Complex> givens(int numWires, int low, int high, double t) {
+  const size_t dim = size_t(1) << numWires;
+  const double c = std::cos(t / 2), s = std::sin(t / 2);
+  std::vector<Complex> m(dim * dim, 0.0);
+  for (size_t k = 0; k < dim; ++k)
+    m[k * dim + k] = 1.0;
+  m[low * dim + low] = c;
+  m[high * dim + high] = c;
+  m[high * dim + low] = s;
+  m[low * dim + high] = -s;
+  return m;
+}
+
 /// The permutation matrix of `images` (column j has its 1 in row images[j]).
 std::vector<Complex> permutation(const std::vector<int> &images) {
   const size_t dim = images.size();
@@ -163,6 +179,11 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
     return controlled(2, {0.0, 1.0, 1.0, 0.0});
   case GateKind::CSWAP:
     return dense(permutation({0, 1, 2, 3, 4, 6, 5, 7}));
+  case GateKind::SingleExcitation:
+  case GateKind::DoubleExcitation: {
+    const Generator g = gateInfo(kind).generator;
+    return dense(givens(gateInfo(kind).numWires, g.low, g.high, p[0]));
+  }
   }
   __builtin_unreachable(); // callers pass only kinds of Gates.def
 }

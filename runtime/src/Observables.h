@@ -9,6 +9,7 @@
 #ifndef COTANGENT_RUNTIME_OBSERVABLES_H
 #define COTANGENT_RUNTIME_OBSERVABLES_H
 
+#include <complex>
 #include <cstdint>
 #include <iterator>
 #include <vector>
@@ -33,6 +34,14 @@ struct PauliTerm {
   uint64_t xBits;
   uint64_t zBits;
 };
+
+/// i^(number of Y factors): a word's Y = i X Z, and the kernels apply X^x
+/// Z^z.
+inline std::complex<double> yPhase(const PauliTerm &term) {
+  static const std::complex<double> powers[4] = {
+      {1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+  return powers[__builtin_popcountll(term.xBits & term.zBits) % 4];
+}
 
 struct Observable {
   std::vector<PauliTerm> terms; ///< Summed.

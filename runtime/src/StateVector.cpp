@@ -446,18 +446,39 @@ void applyDense(Amplitude *state, int numQubits, const int64_t *wires,
   });
 }
 
-Amplitude pauliExpectation(const Amplitude *state, int numQubits,
-                           uint64_t xBits, uint64_t zBits) {
-  // sum_b conj(psi[b ^ x]) (-1)^|b & z| psi[b]
-  const double *psi = components(state);
+Amplitude pauliBilinear(const Amplitude *bra, const Amplitude *ket,
+                        int numQubits, uint64_t controls, uint64_t xBits,
+                        uint64_t zBits) {
+  // sum over b with the controls set of conj(bra[b ^ x]) (-1)^|b & z| ket[b]
+  const double *p = components(ket), *q = components(bra);
   double re = 0, im = 0;
   for (size_t b = 0, size = dimension(numQubits); b < size; ++b) {
+    if ((b & controls) != controls)
+      continue;
     const double sign = __builtin_parityll(b & zBits) ? -1.0 : 1.0;
-    const double *p = psi + 2 * b, *q = psi + 2 * (b ^ xBits);
-    re += sign * (q[0] * p[0] + q[1] * p[1]);
-    im += sign * (q[0] * p[1] - q[1] * p[0]);
+    const double *k = p + 2 * b, *c = q + 2 * (b ^ xBits);
+    re += sign * (c[0] * k[0] + c[1] * k[1]);
+    im += sign * (c[0] * k[1] - c[1] * k[0]);
   }
   return {re, im};
+}
+
+Amplitude givensBilinear(const Amplitude *bra, const Amplitude *ket,
+                         int numQubits, const int64_t *wires, int numWires,
+                         size_t low, size_t high) {
+  // The bits that turn basis state `low` of the wires into `high`.
+  uint64_t flip = 0;
+  for (int w = 0; w < numWires; ++w)
+    if (((low ^ high) >> (numWires - 1 - w)) & 1)
+      flip |= bit(wires[w]);
+  Amplitude sum = 0;
+  for (size_t b = 0, size = dimension(numQubits); b < size; ++b)
+    if (gatherBits(b, wires, numWires) == low) {
+      const size_t partner = b ^ flip;
+      sum +=
+          std::conj(bra[partner]) * ket[b] - std::conj(bra[b]) * ket[partner];
+    }
+  return Amplitude(0, 1) * sum;
 }
 
 void addPauliProduct(Amplitude *out, const Amplitude *state, int numQubits,

@@ -48,9 +48,19 @@ void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
 void applyDense(Amplitude *state, int numQubits, const int64_t *wires,
                 int numWires, const Amplitude *matrix);
 
-/// <state| X^xBits Z^zBits |state> (the Z factors act first).
-Amplitude pauliExpectation(const Amplitude *state, int numQubits,
-                           uint64_t xBits, uint64_t zBits);
+/// <bra| P X^xBits Z^zBits |ket> (the Z factors act first), where P projects
+/// onto the states with every qubit of `controls` 1 (xBits must not touch
+/// them). With bra = ket and no controls: an expectation value.
+Amplitude pauliBilinear(const Amplitude *bra, const Amplitude *ket,
+                        int numQubits, uint64_t controls, uint64_t xBits,
+                        uint64_t zBits);
+
+/// <bra| (i|high><low| - i|low><high|) |ket>, where `low` and `high` are
+/// outcomes of `wires` (first = most significant bit) and the operator acts
+/// as the identity on the other qubits.
+Amplitude givensBilinear(const Amplitude *bra, const Amplitude *ket,
+                         int numQubits, const int64_t *wires, int numWires,
+                         std::size_t low, std::size_t high);
 
 /// out += coefficient * X^xBits Z^zBits |state>.
 void addPauliProduct(Amplitude *out, const Amplitude *state, int numQubits,

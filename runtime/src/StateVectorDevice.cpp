@@ -7,7 +7,9 @@
 
 #include "StateVectorDevice.h"
 
+#include "AdjointMethod.h"
 #include "AlignedBuffer.h"
+#include "ApplyOperator.h"
 #include "GateMatrices.h"
 #include "MemoryInfo.h"
 #include "Observables.h"
@@ -24,25 +26,23 @@ namespace {
 
 using kernels::Amplitude;
 
-uint64_t maskOf(const int64_t *wires, int64_t count) {
-  uint64_t mask = 0;
-  for (int64_t i = 0; i < count; ++i)
-    mask |= uint64_t(1) << wires[i];
-  return mask;
-}
-
-/// i^(number of Y factors): the word's Y = i X Z, and the kernels apply X^x
-/// Z^z.
-Amplitude yPhase(const PauliTerm &term) {
-  static const Amplitude powers[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-  return powers[__builtin_popcountll(term.xBits & term.zBits) % 4];
-}
-
 class StateVectorDevice final : public Device {
 public:
   StateVectorDevice() : amplitudes_(1) { amplitudes_[0] = 1.0; }
 
   int64_t numQubits() const override { return numQubits_; }
+
+  void releaseAllQubits() override {
+    amplitudes_ = AlignedBuffer<Amplitude>(1);
+    amplitudes_[0] = 1.0;
+    numQubits_ = 0;
+  }
+
+  void vectorJacobianProduct(const CircuitRecording &recording,
+                             double *paramCotangents) override {
+    adjointVectorJacobianProduct(amplitudes_.data(), numQubits_, recording,
+                                 paramCotangents);
+  }
 
   int64_t allocateQubits(int64_t count) override {
     requireMemoryFor(count);
@@ -58,12 +58,15 @@ public:
 
   void applyGate(GateKind kind, bool adjoint, const double *params,
                  Wires wires) override {
-    apply(gateOperator(kind, params, adjoint), wires);
+    applyOperator(amplitudes_.data(), numQubits_,
+                  gateOperator(kind, params, adjoint), wires);
   }
 
   void applyMatrix(const std::complex<double> *matrix, bool adjoint,
                    Wires wires) override {
-    apply(matrixOperator(matrix, static_cast<int>(wires.size), adjoint), wires);
+    applyOperator(amplitudes_.data(), numQubits_,
+                  matrixOperator(matrix, static_cast<int>(wires.size), adjoint),
+                  wires);
   }
 
   double expval(const Observable &observable) const override {
@@ -74,8 +77,9 @@ public:
         sum += term.coefficient;
         continue;
       }
-      const Amplitude word = kernels::pauliExpectation(
-          amplitudes_.data(), numQubits_, term.xBits, term.zBits);
+      const Amplitude word =
+          kernels::pauliBilinear(amplitudes_.data(), amplitudes_.data(),
+                                 numQubits_, 0, term.xBits, term.zBits);
       sum += term.coefficient * (yPhase(term) * word).real();
     }
     return sum;
@@ -136,31 +140,6 @@ private:
                        " of memory is available");
   }
 
-  void apply(const GateOperator &op, Wires wires) {
-    Amplitude *psi = amplitudes_.data();
-    const uint64_t controls = maskOf(wires.data, op.numControls);
-    const int last = static_cast<int>(wires[wires.size - 1]);
-    switch (op.form) {
-    case GateOperator::Form::Diagonal:
-      kernels::applyPhases(
-          psi, numQubits_, controls,
-          maskOf(wires.data + op.numControls, wires.size - op.numControls),
-          op.phases[0], op.phases[1]);
-      break;
-    case GateOperator::Form::Controlled:
-      kernels::applyControlled(psi, numQubits_, last, controls,
-                               op.target.data());
-      break;
-    case GateOperator::Form::Dense:
-      if (wires.size == 1) // a 2x2 is cheaper through its own kernel
-        kernels::applyControlled(psi, numQubits_, last, 0, op.dense.data());
-      else
-        kernels::applyDense(psi, numQubits_, wires.data,
-                            static_cast<int>(wires.size), op.dense.data());
-      break;
-    }
-  }
-
   AlignedBuffer<Amplitude> amplitudes_; ///< 2^numQubits_; qubit q is bit q.
   int numQubits_ = 0;
 };
@@ -168,7 +147,7 @@ private:
 void StateVectorDevice::state(Wires wires, std::complex<double> *out) const {
   const size_t size = amplitudes_.size();
   const int k = static_cast<int>(wires.size);
-  const uint64_t others = (size - 1) & ~maskOf(wires.data, wires.size);
+  const uint64_t others = (size - 1) & ~wireMask(wires.data, wires.size);
   if (others == 0) {
     for (size_t b = 0; b < size; ++b)
       out[kernels::gatherBits(b, wires.data, k)] = amplitudes_[b];

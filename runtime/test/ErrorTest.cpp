@@ -149,7 +149,8 @@ TEST(ErrorTest, WrongGateArityOrKind) {
               "prog.mlir:7:9: gate CNOT acts on 2 qubits but got 1");
   expectError(multiRZOnNoQubit,
               "prog.mlir:7:9: gate MultiRZ needs at least 1 qubit but got 0");
-  expectError(unknownGateKind, "prog.mlir:7:9: unknown gate kind 27");
+  expectError(unknownGateKind, "prog.mlir:7:9: unknown gate kind " +
+                                   std::to_string(kNumGateKinds));
 }
 
 void allocZero(void **) {
@@ -267,9 +268,20 @@ void unknownObservable(void **) {
 
 void observableOnDeallocatedQubit(void **) {
   const int64_t reg = __cot_alloc(1, nullptr);
+  __cot_alloc(1, nullptr); // stays live, so the device keeps its qubits
   const int64_t obs =
       __cot_named_obs(3, __cot_extract(reg, 0, nullptr), nullptr);
   __cot_dealloc(reg, nullptr);
+  __cot_var(obs, kWhere);
+  reachedAfterError = true;
+}
+
+void observableOfReleasedDevice(void **) {
+  const int64_t reg = __cot_alloc(1, nullptr);
+  const int64_t obs =
+      __cot_named_obs(3, __cot_extract(reg, 0, nullptr), nullptr);
+  __cot_dealloc(reg, nullptr); // the last live qubit: the device is released
+  __cot_alloc(1, nullptr);
   __cot_var(obs, kWhere);
   reachedAfterError = true;
 }
@@ -297,6 +309,9 @@ TEST(ErrorTest, UnknownOrDeallocatedHandles) {
       observableOnDeallocatedQubit,
       "prog.mlir:7:9: observable handle 0 acts on qubit 0, whose register was "
       "deallocated");
+  expectError(observableOfReleasedDevice,
+              "prog.mlir:7:9: observable handle 0 is used after its qubits "
+              "were deallocated");
   expectError(unknownNamedObservable,
               "prog.mlir:7:9: unknown named observable 5");
 }

@@ -24,7 +24,7 @@ using reference::Vector;
 
 namespace {
 
-constexpr int kNumQubits = 3;
+constexpr int kNumQubits = 4; // DoubleExcitation acts on 4
 constexpr int kTrials = 6;
 // Central differences err by ~h^2 |f'''| / 6 from truncation and by
 // ~1e-16 / h from rounding: both far below the tolerances at this step.
@@ -88,6 +88,12 @@ Matrix pauli(char letter) {
 
 /// The declared generator as a matrix on `numWires` wires.
 Matrix generatorMatrix(const Generator &g, int numWires) {
+  if (g.form == Generator::Form::Givens) {
+    Matrix m(std::size_t(1) << numWires);
+    m(g.high, g.low) = kI;
+    m(g.low, g.high) = -kI;
+    return m;
+  }
   const std::string word = g.word;
   const Matrix projector(2, {0, 0, 0, 1}); // |1><1|
   Matrix m = reference::identity(1);
@@ -146,7 +152,8 @@ TEST(GateGradientTest, DerivativeIsMinusHalfIGeneratorTimesGate) {
   for (int64_t code = 0; code < kNumGateKinds; ++code) {
     const GateKind kind = static_cast<GateKind>(code);
     const GateInfo &info = gateInfo(kind);
-    if (info.generator.form != Generator::Form::Exponential)
+    if (info.generator.form != Generator::Form::Exponential &&
+        info.generator.form != Generator::Form::Givens)
       continue;
     for (int trial = 0; trial < kTrials; ++trial) {
       const Sample s = randomSample(kind, rng);

@@ -25,6 +25,7 @@ TEST(GateKindTest, TableIsTheSpecifiedOneInOrder) {
       {"CRZ", 1, 2},      {"CRot", 3, 2},       {"ControlledPhaseShift", 1, 2},
       {"IsingXX", 1, 2},  {"IsingYY", 1, 2},    {"IsingZZ", 1, 2},
       {"MultiRZ", 1, 0},  {"Toffoli", 0, 3},    {"CSWAP", 0, 3},
+      {"SingleExcitation", 1, 2},               {"DoubleExcitation", 1, 4},
   };
   ASSERT_EQ(kNumGateKinds, static_cast<int64_t>(std::size(expected)));
   for (int64_t code = 0; code < kNumGateKinds; ++code) {
@@ -42,7 +43,7 @@ TEST(GateKindTest, LookupByName) {
   EXPECT_EQ(gateByName("cnot"), std::nullopt);
   EXPECT_EQ(gateByName(""), std::nullopt);
   EXPECT_TRUE(isGateKind(26));
-  EXPECT_FALSE(isGateKind(27));
+  EXPECT_FALSE(isGateKind(kNumGateKinds));
   EXPECT_FALSE(isGateKind(-1));
 }
 

@@ -132,6 +132,30 @@ Matrix rotation(const Matrix &involution, double t) {
          (-kI * std::sin(t / 2)) * involution;
 }
 
+/// exp(-i t/2 G) for a generator with G^3 = G (eigenvalues 0 and +-1).
+Matrix rotationOfGenerator(const Matrix &g, double t) {
+  return identity(g.dim) + Complex(std::cos(t / 2) - 1) * (g * g) +
+         (-kI * std::sin(t / 2)) * g;
+}
+
+/// SingleExcitation's generator, (Y (x) X - X (x) Y) / 2.
+Matrix singleExcitationGenerator() {
+  return Complex(0.5) *
+         (kron(pauliY(), pauliX()) + Complex(-1) * kron(pauliX(), pauliY()));
+}
+
+/// DoubleExcitation by its definition on basis states: |0011> -> c|0011> +
+/// s|1100>, |1100> -> c|1100> - s|0011>, every other state unchanged.
+Matrix doubleExcitation(double t) {
+  Matrix m = identity(16);
+  const double c = std::cos(t / 2), s = std::sin(t / 2);
+  m(3, 3) = c;
+  m(12, 12) = c;
+  m(12, 3) = s;
+  m(3, 12) = -s;
+  return m;
+}
+
 Matrix gateMatrix(GateKind kind, const std::vector<double> &p, int numWires) {
   switch (kind) {
   case GateKind::Identity:
@@ -192,6 +216,10 @@ Matrix gateMatrix(GateKind kind, const std::vector<double> &p, int numWires) {
     return controlled(controlled(pauliX()));
   case GateKind::CSWAP:
     return controlled(swap());
+  case GateKind::SingleExcitation:
+    return rotationOfGenerator(singleExcitationGenerator(), p[0]);
+  case GateKind::DoubleExcitation:
+    return doubleExcitation(p[0]);
   }
   return Matrix(0);
 }

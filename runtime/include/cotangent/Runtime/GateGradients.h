@@ -28,11 +28,18 @@ struct Generator {
     /// omega) = RZ(omega) RY(theta) RZ(phi), CRot its controlled form):
     /// differentiated parameter by parameter through that product.
     Composite,
+    /// One parameter, U(t) = exp(-i t/2 G) with G = i|high><low| -
+    /// i|low><high| on two basis states of the gate's wires (a Givens
+    /// rotation: the excitation gates).
+    Givens,
   };
   Form form;
   double scale = 0;
   int numControls = 0;
   const char *word = "";
+  /// For Form::Givens: the two basis states, as indices into the gate's
+  /// matrix (first wire most significant).
+  int low = 0, high = 0;
 
   static constexpr Generator none() { return {Form::None}; }
   static constexpr Generator composite() { return {Form::Composite}; }
@@ -46,13 +53,17 @@ struct Generator {
   static constexpr Generator phase(int numWires) {
     return {Form::Exponential, -2, numWires, ""};
   }
+  static constexpr Generator givens(int low, int high) {
+    return {Form::Givens, 1, 0, "", low, high};
+  }
 };
 
 /// The parameter-shift rule of each of a gate's parameters (the others held
 /// fixed): df/dt = sum over its terms of coefficient * f(t + shift) for any
 /// expectation value f. The rule follows from the distinct differences of
 /// the eigenvalues of G/2: {1} (eigenvalues +-1/2) gives the two-term rule,
-/// {1/2, 1} (eigenvalues 0, +-1/2: controlled rotations) the four-term one.
+/// {1/2, 1} (eigenvalues 0, +-1/2: controlled rotations, Givens rotations) the
+/// four-term one.
 enum class ShiftRule { None, TwoTerm, FourTerm };
 
 struct ShiftTerm {
