@@ -24,15 +24,15 @@ cotangent::autodiff::emitCustomForward(OpBuilder &b, func::CallOp call,
   SmallVector<Value> buffers;
   for (auto [i, type] : llvm::enumerate(custom.tensorType.getInputs())) {
     Value buffer =
-        isa<TensorType>(type) ? operands[i] : boxed(b, loc, operands[i]);
+        isa<ShapedType>(type) ? operands[i] : boxed(b, loc, operands[i]);
     buffers.append({buffer, buffer});
   }
   unsigned nextOut = numInputs;
   SmallVector<Value> scalarOuts;
   for (Type type : custom.tensorType.getResults()) {
-    Value buffer = isa<TensorType>(type) ? operands[nextOut++]
+    Value buffer = isa<ShapedType>(type) ? operands[nextOut++]
                                          : newBufferFor(b, loc, type);
-    if (!isa<TensorType>(type))
+    if (!isa<ShapedType>(type))
       scalarOuts.push_back(buffer);
     buffers.append({buffer, buffer});
   }
@@ -58,22 +58,20 @@ cotangent::autodiff::emitCustomReverse(OpBuilder &b, func::CallOp call,
   for (auto [i, type] : llvm::enumerate(custom.tensorType.getInputs())) {
     Value operand = call.getOperand(i);
     Value shadow;
-    if (!isa<TensorType>(type)) {
+    if (!isa<ShapedType>(type)) {
       shadow = scalarShadows[i] = boxed(b, loc, zeroOf(b, loc, type));
-    } else if (sweep.activity.isActive(operand)) {
-      FailureOr<Value> found = sweep.shadowOf(operand, b);
+    } else {
+      FailureOr<Value> found = sweep.shadowOrScratch(operand, b);
       if (failed(found))
         return failure();
       shadow = *found;
-    } else {
-      shadow = zeroBufferLike(b, loc, operand, {});
     }
     buffers.append({shadow, shadow});
   }
   unsigned nextOut = numInputs, nextResult = 0;
   for (Type type : custom.tensorType.getResults()) {
     Value shadow;
-    if (isa<TensorType>(type)) {
+    if (isa<ShapedType>(type)) {
       FailureOr<Value> found = sweep.shadowOf(call.getOperand(nextOut++), b);
       if (failed(found))
         return failure();

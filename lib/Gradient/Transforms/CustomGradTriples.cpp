@@ -18,6 +18,8 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/CustomGradTriples.h"
 
+#include "DestinationPassing.h"
+
 #include "cotangent/Gradient/IR/GradientOps.h"
 #include "cotangent/Support/IRBuilders.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,50 +36,22 @@ struct TensorTypes {
   FunctionType callee, forward, reverse;
 };
 
-/// Signature of the triple: (value, shadow) per input and per result.
-SmallVector<Type> pairedBuffers(FunctionType callee) {
-  SmallVector<Type> types;
-  for (Type type :
-       llvm::concat<const Type>(callee.getInputs(), callee.getResults())) {
-    types.push_back(bufferTypeOf(type));
-    types.push_back(bufferTypeOf(type));
-  }
-  return types;
-}
-
 void emitForward(OpBuilder &b, Location loc, func::FuncOp userForward,
                  const TensorTypes &types, Block *entry) {
   unsigned numInputs = types.callee.getNumInputs();
   unsigned numResults = types.callee.getNumResults();
-  auto in = [&](unsigned i) { return entry->getArgument(2 * i); };
-  auto out = [&](unsigned j) {
-    return entry->getArgument(2 * (numInputs + j));
-  };
-
-  SmallVector<Value> operands;
-  for (auto [i, type] : llvm::enumerate(types.callee.getInputs()))
-    operands.push_back(isa<TensorType>(type) ? in(i) : unboxed(b, loc, in(i)));
-  ArrayRef<Type> forwardResults = types.forward.getResults();
-  SmallVector<Value> residuals(forwardResults.size() - numResults);
-  for (auto [k, type] : llvm::enumerate(forwardResults)) {
-    if (!isa<TensorType>(type))
+  SmallVector<Value> inputs, outputs, residuals;
+  for (unsigned i = 0; i < numInputs; ++i)
+    inputs.push_back(entry->getArgument(2 * i));
+  for (auto [k, type] : llvm::enumerate(types.forward.getResults())) {
+    if (k < numResults) {
+      outputs.push_back(entry->getArgument(2 * (numInputs + k)));
       continue;
-    Value buffer = k < numResults ? out(k) : newBufferFor(b, loc, type);
-    if (k >= numResults)
-      residuals[k - numResults] = buffer;
-    operands.push_back(buffer);
+    }
+    residuals.push_back(newBufferFor(b, loc, type));
+    outputs.push_back(residuals.back());
   }
-  auto call = func::CallOp::create(b, loc, userForward, operands);
-  unsigned next = 0;
-  for (auto [k, type] : llvm::enumerate(forwardResults)) {
-    if (isa<TensorType>(type))
-      continue;
-    Value value = call.getResult(next++);
-    if (k < numResults)
-      memref::StoreOp::create(b, loc, value, out(k));
-    else
-      residuals[k - numResults] = boxed(b, loc, value);
-  }
+  callWithBuffers(b, loc, userForward, types.forward, inputs, outputs);
 
   Type pointer = LLVM::LLVMPointerType::get(b.getContext());
   Value tape = ResidualsCreateOp::create(b, loc, pointer, residuals.size());
@@ -131,17 +105,6 @@ void emitReverse(OpBuilder &b, Location loc, func::FuncOp userReverse,
   func::ReturnOp::create(b, loc);
 }
 
-/// A new private function named `base` + `suffix` (renamed if taken),
-/// placed after `base`.
-func::FuncOp createFunction(ModuleOp module, func::FuncOp base,
-                            StringRef suffix, FunctionType type) {
-  auto function = func::FuncOp::create(base.getLoc(),
-                                       (base.getName() + suffix).str(), type);
-  function.setPrivate();
-  SymbolTable(module).insert(function, std::next(Block::iterator(base)));
-  return function;
-}
-
 FailureOr<autodiff::CustomGradient> lowerCustomGrad(ModuleOp module,
                                                     CustomGradOp op) {
   auto lookup = [&](FlatSymbolRefAttr name) {
@@ -167,11 +130,11 @@ FailureOr<autodiff::CustomGradient> lowerCustomGrad(ModuleOp module,
   Location loc = callee.getLoc();
   SmallVector<Type> buffers = pairedBuffers(types.callee);
   Type pointer = LLVM::LLVMPointerType::get(context);
-  func::FuncOp forward = createFunction(
+  func::FuncOp forward = createFunctionAfter(
       module, callee, ".fwd", FunctionType::get(context, buffers, pointer));
   SmallVector<Type> reverseInputs(buffers);
   reverseInputs.push_back(pointer);
-  func::FuncOp reverse = createFunction(
+  func::FuncOp reverse = createFunctionAfter(
       module, callee, ".rev", FunctionType::get(context, reverseInputs, {}));
   OpBuilder b(context);
   b.setInsertionPointToStart(forward.addEntryBlock());

@@ -11,6 +11,7 @@
 #include "cotangent/AutoDiff/CallGraph.h"
 #include "cotangent/AutoDiff/Engine.h"
 #include "cotangent/Gradient/Transforms/CustomGradTriples.h"
+#include "cotangent/Gradient/Transforms/ParameterVJPTriples.h"
 #include "cotangent/Support/IRBuilders.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
@@ -157,6 +158,7 @@ struct Differentiate
         lowerCustomGradOps(module);
     if (failed(customGradients))
       return signalPassFailure();
+    lowerParameterVJPOps(module, *customGradients);
     Engine engine(module, std::move(*customGradients));
     while (true) {
       SmallVector<Operation *> pending, ready;

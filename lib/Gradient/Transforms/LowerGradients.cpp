@@ -11,11 +11,17 @@
 // forward mode (forward over reverse), the engine having no reverse mode of
 // its own tape.
 //
+// Exact derivatives of a callee that reaches quantum circuits first split
+// each circuit (HybridSplit.h); a circuit's gradient exists in reverse mode
+// only, so such derivatives use reverse sweeps (a JVP one per result
+// element).
+//
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/Passes.h"
 
 #include "GradMethods/GradMethods.h"
 #include "GradMethods/TensorBuilder.h"
+#include "HybridSplit.h"
 
 #include "cotangent/AutoDiff/CallGraph.h"
 #include "mlir/IR/Builders.h"
@@ -46,10 +52,19 @@ SmallVector<Value> column(const DerivativeRequest &request, bool fd, double h,
             : forwardColumn(request, j, direction);
 }
 
+/// How an op's derivatives may be built.
+struct Mode {
+  bool nested;   ///< the callee takes reverse-mode derivatives itself
+  bool circuits; ///< exact derivatives through quantum circuits
+};
+
 /// The Jacobian blocks of a grad or value_and_grad.
 SmallVector<Value> jacobian(const DerivativeRequest &request, StringRef method,
-                            double h, bool nested) {
+                            double h, Mode mode) {
   bool fd = method == "fd";
+  if (!fd && mode.circuits)
+    return jacobianByRows(request);
+  bool nested = mode.nested;
   int64_t rows = 0, columns = 0;
   for (Type result : request.resultTypes())
     rows += numElements(result);
@@ -70,25 +85,31 @@ DerivativeRequest requestOf(OpBuilder &b, OpTy op, func::FuncOp callee,
 }
 
 SmallVector<Value> lower(OpBuilder &b, GradOp op, func::FuncOp callee,
-                         bool nested) {
+                         Mode mode) {
   SmallVector<int64_t> diffArgs;
   DerivativeRequest request = requestOf(b, op, callee, diffArgs);
-  return jacobian(request, op.getDiffMethod(), op.getStep(), nested);
+  return jacobian(request, op.getDiffMethod(), op.getStep(), mode);
 }
 
 SmallVector<Value> lower(OpBuilder &b, ValueAndGradOp op, func::FuncOp callee,
-                         bool nested) {
+                         Mode mode) {
   SmallVector<int64_t> diffArgs;
   DerivativeRequest request = requestOf(b, op, callee, diffArgs);
   SmallVector<Value> values = request.callPrimal(op.getArgs());
-  llvm::append_range(
-      values, jacobian(request, op.getDiffMethod(), op.getStep(), nested));
+  llvm::append_range(values,
+                     jacobian(request, op.getDiffMethod(), op.getStep(), mode));
   return values;
 }
 
-SmallVector<Value> lower(OpBuilder &b, JVPOp op, func::FuncOp callee, bool) {
+SmallVector<Value> lower(OpBuilder &b, JVPOp op, func::FuncOp callee,
+                         Mode mode) {
   SmallVector<int64_t> diffArgs;
   DerivativeRequest request = requestOf(b, op, callee, diffArgs);
+  if (op.getDiffMethod() != "fd" && mode.circuits) {
+    SmallVector<Value> values = request.callPrimal(op.getArgs());
+    llvm::append_range(values, jvpByRows(request, op.getTangents()));
+    return values;
+  }
   if (op.getDiffMethod() != "fd")
     return jvpForward(request, op.getResultTypes(), op.getTangents());
   SmallVector<Value> values = request.callPrimal(op.getArgs());
@@ -99,11 +120,11 @@ SmallVector<Value> lower(OpBuilder &b, JVPOp op, func::FuncOp callee, bool) {
 }
 
 SmallVector<Value> lower(OpBuilder &b, VJPOp op, func::FuncOp callee,
-                         bool nested) {
+                         Mode mode) {
   SmallVector<int64_t> diffArgs;
   DerivativeRequest request = requestOf(b, op, callee, diffArgs);
   bool fd = op.getDiffMethod() == "fd";
-  if (!fd && !nested)
+  if (!fd && !mode.nested)
     return vjpReverse(request, op.getResultTypes(), op.getCotangents());
   SmallVector<Value> values = request.callPrimal(op.getArgs());
   llvm::append_range(
@@ -142,18 +163,38 @@ struct LowerGradients
     };
     // Decide every op's mode before rewriting any: rewriting changes what
     // the callees contain.
-    SmallVector<std::pair<Operation *, bool>> work;
+    SmallVector<std::pair<Operation *, Mode>> work;
     module.walk([&](Operation *op) {
-      if (isa<GradOp, ValueAndGradOp, JVPOp, VJPOp>(op))
-        work.push_back({op, takesReverseDerivatives(calleeOf(op))});
+      if (!isa<GradOp, ValueAndGradOp, JVPOp, VJPOp>(op))
+        return;
+      func::FuncOp callee = calleeOf(op);
+      auto method = op->getAttrOfType<StringAttr>("method");
+      bool exact = !method || method.getValue() != "fd";
+      work.push_back({op, Mode{takesReverseDerivatives(callee),
+                               exact && reachesCircuit(callee)}});
     });
-    for (auto [op, nested] : work) {
+    // Split the circuits before any rewriting copies them.
+    DenseSet<Operation *> split;
+    for (auto [op, mode] : work) {
+      if (!mode.circuits)
+        continue;
+      if (mode.nested) {
+        op->emitError("cannot take exact derivatives of a function that "
+                      "differentiates a quantum circuit itself (a circuit's "
+                      "gradient has no derivative); use method = \"fd\" for "
+                      "one of the two");
+        return signalPassFailure();
+      }
+      if (failed(splitCircuitsReachedBy(calleeOf(op), op, split)))
+        return signalPassFailure();
+    }
+    for (auto [op, mode] : work) {
       OpBuilder b(op);
       func::FuncOp callee = calleeOf(op);
       SmallVector<Value> results =
           llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
               .Case<GradOp, ValueAndGradOp, JVPOp, VJPOp>(
-                  [&](auto typed) { return lower(b, typed, callee, nested); });
+                  [&](auto typed) { return lower(b, typed, callee, mode); });
       op->replaceAllUsesWith(results);
       op->erase();
     }

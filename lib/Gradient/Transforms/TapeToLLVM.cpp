@@ -214,12 +214,26 @@ struct ResidualsCopyLowering : ConvertOpToLLVMPattern<OpTy> {
     Value data = MemRefDescriptor(adaptor.getBuffer())
                      .bufferPtr(rewriter, loc, *this->getTypeConverter(), type);
     Type i64 = rewriter.getI64Type();
-    int64_t elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    // An index is 64 bits wide on every target Cotangent compiles for.
+    Type element = type.getElementType();
+    int64_t elementBytes =
+        element.isIndex()
+            ? 8
+            : llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
     Value index = LLVM::ConstantOp::create(
         rewriter, loc, i64, rewriter.getI64IntegerAttr(op.getIndex()));
+    // The element count of a buffer with dynamic sizes is read from its
+    // descriptor.
+    MemRefDescriptor descriptor(adaptor.getBuffer());
     Value bytes = LLVM::ConstantOp::create(
-        rewriter, loc, i64,
-        rewriter.getI64IntegerAttr(type.getNumElements() * elementBytes));
+        rewriter, loc, i64, rewriter.getI64IntegerAttr(elementBytes));
+    for (auto [dim, size] : llvm::enumerate(type.getShape()))
+      bytes = LLVM::MulOp::create(
+          rewriter, loc, bytes,
+          ShapedType::isDynamic(size)
+              ? descriptor.size(rewriter, loc, dim)
+              : LLVM::ConstantOp::create(rewriter, loc, i64,
+                                         rewriter.getI64IntegerAttr(size)));
     return replaceByRuntimeCall(
         op, function, {adaptor.getTape(), index, data, bytes}, rewriter);
   }

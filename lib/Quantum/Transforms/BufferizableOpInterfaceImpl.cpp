@@ -35,7 +35,7 @@ FailureOr<Value> getContiguousBuffer(RewriterBase &rewriter, Value value,
 }
 
 /// Ops that only read one tensor operand (Hamiltonian coefficients, unitary
-/// matrix) and produce no tensor.
+/// matrix, probability weights) and produce no tensor.
 template <typename OpTy>
 struct TensorReaderModel
     : BufferizableOpInterface::ExternalModel<TensorReaderModel<OpTy>, OpTy> {
@@ -54,7 +54,7 @@ struct TensorReaderModel
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    // The tensor operand is operand 0 for both ops.
+    // The tensor operand is operand 0 of each of these ops.
     FailureOr<Value> buffer =
         getContiguousBuffer(rewriter, op->getOperand(0), options, state);
     if (failed(buffer))
@@ -97,6 +97,8 @@ void cotangent::quantum::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, QuantumDialect *) {
     HamiltonianOp::attachInterface<TensorReaderModel<HamiltonianOp>>(*ctx);
     UnitaryOp::attachInterface<TensorReaderModel<UnitaryOp>>(*ctx);
+    ProbsCotangentOp::attachInterface<TensorReaderModel<ProbsCotangentOp>>(
+        *ctx);
     ProbsOp::attachInterface<ArrayMeasurementModel<ProbsOp>>(*ctx);
     StateOp::attachInterface<ArrayMeasurementModel<StateOp>>(*ctx);
   });

@@ -14,6 +14,7 @@
 #include "cotangent/Runtime/GateKind.h"
 #include "cotangent/Support/RuntimeABI.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -350,6 +351,63 @@ struct MeasureLowering : QuantumLowering<MeasureOp> {
   }
 };
 
+struct AdjointBeginLowering : QuantumLowering<AdjointBeginOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult
+  matchAndRewrite(AdjointBeginOp op, Adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    return rt.replaceByCall(RuntimeFunction::AdjointBegin, {rt.where()});
+  }
+};
+
+template <typename OpTy>
+struct ScalarCotangentLowering : QuantumLowering<OpTy> {
+  ScalarCotangentLowering(const LLVMTypeConverter &converter,
+                          RuntimeFunction callee)
+      : QuantumLowering<OpTy>(converter), callee(callee) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    return rt.replaceByCall(
+        callee, {adaptor.getObs(), adaptor.getWeight(), rt.where()});
+  }
+  RuntimeFunction callee;
+};
+
+struct ProbsCotangentLowering : QuantumLowering<ProbsCotangentOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult
+  matchAndRewrite(ProbsCotangentOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    if (failed(requireBuffer(rewriter, op, op.getWeights())))
+      return failure();
+    RuntimeCall rt(rewriter, op);
+    ValueRange qubits = adaptor.getQubits();
+    Value weights = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
+                                  op.getWeights(), adaptor.getWeights());
+    return rt.replaceByCall(RuntimeFunction::ProbsCotangent,
+                            {rt.array(qubits, rt.i64()),
+                             rt.constant(qubits.size()), weights, rt.where()});
+  }
+};
+
+struct AdjointGradientLowering : QuantumLowering<AdjointGradientOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult
+  matchAndRewrite(AdjointGradientOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    MemRefDescriptor out(adaptor.getOut());
+    Value data = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
+                               op.getOut(), adaptor.getOut());
+    return rt.replaceByCall(
+        RuntimeFunction::AdjointGradient,
+        {data, out.size(rewriter, op.getLoc(), 0), rt.where()});
+  }
+};
+
 struct QuantumToLLVMInterface : ConvertToLLVMPatternInterface {
   using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
   void populateConvertToLLVMConversionPatterns(
@@ -370,9 +428,15 @@ void cotangent::quantum::populateQuantumToLLVMConversionPatterns(
       return IntegerType::get(type.getContext(), 64);
     return std::nullopt;
   });
-  patterns.add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
-               CustomLowering, UnitaryLowering, NamedObsLowering,
-               TensorLowering, HamiltonianLowering, MeasureLowering>(converter);
+  patterns
+      .add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
+           CustomLowering, UnitaryLowering, NamedObsLowering, TensorLowering,
+           HamiltonianLowering, MeasureLowering, AdjointBeginLowering,
+           ProbsCotangentLowering, AdjointGradientLowering>(converter);
+  patterns.add<ScalarCotangentLowering<ExpvalCotangentOp>>(
+      converter, RuntimeFunction::ExpvalCotangent);
+  patterns.add<ScalarCotangentLowering<VarCotangentOp>>(
+      converter, RuntimeFunction::VarCotangent);
   patterns.add<ScalarMeasurementLowering<ExpvalOp>>(converter,
                                                     RuntimeFunction::Expval);
   patterns.add<ScalarMeasurementLowering<VarOp>>(converter,

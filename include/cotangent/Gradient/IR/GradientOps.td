@@ -162,6 +162,26 @@ def Gradient_CustomGradOp : Gradient_Op<"custom_grad",
 // Internal ops
 //===----------------------------------------------------------------------===//
 
+def Gradient_ParameterVJPOp : Gradient_Op<"parameter_vjp"> {
+  let summary = "Register the gradient of a function of a parameter buffer, "
+                "as a vector-Jacobian product";
+  let description = [{
+    Internal (made by `lower-gradients` for the quantum part of a hybrid
+    function). `@f(%params: memref<?xf64>, %args...) -> results` depends
+    differentiably on `%params` only: its other arguments steer control flow
+    and are held constant. `@f_vjp(%params, %args..., one cotangent per
+    result of @f, %out: memref<?xf64>)` writes into `%out` the cotangent of
+    `%params`. `tensor_type` is @f's type before bufferization.
+
+    ```mlir
+    gradient.parameter_vjp @f vjp(@f_vjp) {tensor_type = (memref<?xf64>, f64) -> f64}
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$vjp,
+                       TypeAttrOf<FunctionType>:$tensor_type);
+  let assemblyFormat = "$callee `vjp` `(` $vjp `)` attr-dict";
+}
+
 // On tensors, a derivative is a pure function of its operands.
 def Gradient_BackpropOp : Gradient_Op<"backprop",
     [Pure, AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
@@ -308,11 +328,14 @@ def Gradient_ResidualsCreateOp : Gradient_Op<"residuals_create",
 def Gradient_ResidualsPutOp : Gradient_Op<"residuals_put"> {
   let summary = "Copy a buffer into slot `index` of a residual tape";
   let description = [{
+    The buffer may have dynamic sizes; `residuals_get` must then be given a
+    buffer of the same sizes (keep them in slots of their own).
+
     ```mlir
     gradient.residuals_put %buffer, %tape[0] : memref<3xf64>, !llvm.ptr
     ```
   }];
-  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$buffer,
+  let arguments = (ins Arg<AnyMemRef, "", [MemRead]>:$buffer,
                        Arg<Gradient_Pointer, "", [MemWrite<Gradient_TapeResource>]>:$tape,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$index);
   let assemblyFormat = "$buffer `,` $tape `[` $index `]` attr-dict `:` type($buffer) `,` type($tape)";
@@ -328,7 +351,7 @@ def Gradient_ResidualsGetOp : Gradient_Op<"residuals_get"> {
   }];
   let arguments = (ins Arg<Gradient_Pointer, "", [MemRead<Gradient_TapeResource>]>:$tape,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$index,
-                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$buffer);
+                       Arg<AnyMemRef, "", [MemWrite]>:$buffer);
   let assemblyFormat = "$tape `[` $index `]` `,` $buffer attr-dict `:` type($tape) `,` type($buffer)";
   let hasVerifier = 1;
 }

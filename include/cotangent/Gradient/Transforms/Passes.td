@@ -11,10 +11,17 @@ def LowerGradients : Pass<"lower-gradients", "mlir::ModuleOp"> {
     Works on tensors. A Jacobian is assembled from reverse sweeps (one per
     result element) or forward sweeps (one per argument element), whichever
     needs fewer. A function that itself takes reverse-mode derivatives is
-    differentiated in forward mode (forward over reverse).
+    differentiated in forward mode (forward over reverse). Each circuit
+    function that exact differentiation reaches is split into its classical
+    part and its quantum part, whose gradient comes from the circuit's
+    `diff_method` ("adjoint" by default, or "parameter-shift") and joins
+    the classical derivatives through `gradient.parameter_vjp`; derivatives
+    through circuits are assembled from reverse sweeps only.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::ub::UBDialect",
                            "mlir::func::FuncDialect"];
 }
 

@@ -387,4 +387,83 @@ def Quantum_MeasureOp : Quantum_Op<"measure", [
   let assemblyFormat = "$in_qubit attr-dict `:` type($outcome) `,` type($out_qubit)";
 }
 
+//===----------------------------------------------------------------------===//
+// The adjoint method (internal: lower-gradients generates these in the
+// vector-Jacobian product function of a circuit; not for user programs)
+//===----------------------------------------------------------------------===//
+
+def Quantum_AdjointBeginOp : Quantum_Op<"adjoint_begin",
+    [MemoryEffects<[MemWrite<Quantum_StateResource>]>]> {
+  let summary = "Start recording the gates of a circuit for the adjoint method";
+  let description = [{
+    Internal. From here on the runtime records every gate and unitary the
+    program applies, and numbers the gates' parameters in the order they
+    are applied; `quantum.adjoint_gradient` ends the recording.
+
+    ```mlir
+    quantum.adjoint_begin
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+class Quantum_ScalarCotangentOp<string mnemonic, string what>
+    : Quantum_Op<mnemonic, [MemoryEffects<[MemWrite<Quantum_StateResource>]>]> {
+  let summary = "The cotangent of " # what # " of the recorded circuit";
+  let description = [{
+    Internal. Adds `weight` times the derivative of this measurement of the
+    current state to what `quantum.adjoint_gradient` computes.
+
+    ```mlir
+    quantum.}] # mnemonic # [{ %obs, %weight
+    ```
+  }];
+  let arguments = (ins Quantum_ObsType:$obs, F64:$weight);
+  let assemblyFormat = "$obs `,` $weight attr-dict";
+}
+
+def Quantum_ExpvalCotangentOp
+    : Quantum_ScalarCotangentOp<"expval_cotangent", "an expectation value">;
+def Quantum_VarCotangentOp
+    : Quantum_ScalarCotangentOp<"var_cotangent", "a variance">;
+
+def Quantum_ProbsCotangentOp : Quantum_Op<"probs_cotangent",
+    [MemoryEffects<[MemWrite<Quantum_StateResource>]>]> {
+  let summary = "The cotangent of the probabilities of qubits of the recorded circuit";
+  let description = [{
+    Internal. Adds the derivative of sum_k weights[k] probs[k] (probs of the
+    listed qubits as `quantum.probs` orders them) to what
+    `quantum.adjoint_gradient` computes.
+
+    ```mlir
+    quantum.probs_cotangent(%weights : tensor<4xf64>) %q0, %q1
+    ```
+  }];
+  let arguments = (ins Arg<Quantum_F64Coefficients, "", [MemRead]>:$weights,
+                       Variadic<Quantum_BitType>:$qubits);
+  let assemblyFormat = [{
+    `(` $weights `:` type($weights) `)` $qubits attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Quantum_AdjointGradientOp : Quantum_Op<"adjoint_gradient",
+    [MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
+  let summary = "The adjoint method's vector-Jacobian product of the recorded circuit";
+  let description = [{
+    Internal. Writes into `out`, one entry per recorded gate parameter, the
+    derivative of the weighted measurements given since
+    `quantum.adjoint_begin`, by one backward sweep over the recorded gates;
+    then ends the recording. The sweep undoes the state: only deallocation
+    may follow. `out` must have one element per recorded parameter
+    (run-time error otherwise).
+
+    ```mlir
+    quantum.adjoint_gradient into(%out : memref<?xf64>)
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[F64], [1]>, "", [MemWrite]>:$out);
+  let assemblyFormat = "`into` `(` $out `:` type($out) `)` attr-dict";
+}
+
 #endif // COTANGENT_QUANTUM_OPS

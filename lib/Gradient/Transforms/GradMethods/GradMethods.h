@@ -5,6 +5,8 @@
 // callee with respect to some of its arguments. LowerGradients.cpp picks one
 // per op; each lives in a file of its own:
 //   ReverseJacobian.cpp    reverse sweeps (`gradient.backprop`): one per row
+//   CircuitAdjoint.cpp     a circuit's VJP by the adjoint method
+//   CircuitParameterShift.cpp  a circuit's VJP by parameter shifts
 //   ForwardJacobian.cpp    forward sweeps (`gradient.forward`): one per
 //                          column; also the assembly of any column source
 //   FiniteDifferences.cpp  central differences, as a column source
@@ -51,6 +53,10 @@ llvm::SmallVector<mlir::Value> vjpReverse(const DerivativeRequest &request,
                                           mlir::ValueRange cotangents);
 /// Result-major Jacobian blocks, one row (result element) at a time.
 llvm::SmallVector<mlir::Value> jacobianByRows(const DerivativeRequest &request);
+/// Jacobian-vector product assembled from rows: the tangent of result
+/// element e is <row e, tangents> (one reverse sweep per result element).
+llvm::SmallVector<mlir::Value> jvpByRows(const DerivativeRequest &request,
+                                         mlir::ValueRange tangents);
 
 //===--- ForwardJacobian.cpp ----------------------------------------------===//
 

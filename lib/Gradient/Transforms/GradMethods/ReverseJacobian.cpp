@@ -9,6 +9,8 @@
 #include "TensorBuilder.h"
 
 #include "cotangent/Gradient/IR/GradientOps.h"
+#include "cotangent/Support/IRBuilders.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace cotangent::gradient;
@@ -61,4 +63,33 @@ cotangent::gradient::jacobianByRows(const DerivativeRequest &r) {
     llvm::append_range(blocks, t.loopOverElements(resultType, init, row));
   }
   return blocks;
+}
+
+SmallVector<Value> cotangent::gradient::jvpByRows(const DerivativeRequest &r,
+                                                  ValueRange tangents) {
+  TensorBuilder t(r.b, r.loc);
+  size_t numResults = r.resultTypes().size();
+  SmallVector<Value> results;
+  for (size_t k = 0; k < numResults; ++k) {
+    Type resultType = r.resultTypes()[k];
+    auto fill = [&](Value flat, ValueRange current) {
+      SmallVector<Value> indices, cotangents;
+      for (size_t other = 0; other < numResults; ++other)
+        cotangents.push_back(other == k ? t.unit(resultType, flat, indices)
+                                        : t.splat(r.resultTypes()[other], 0.0));
+      Value sum;
+      for (auto [row, tangent] : llvm::zip(backprop(r, cotangents), tangents)) {
+        Value term = t.dot(row, tangent);
+        Type element = getElementTypeOrSelf(resultType);
+        if (term.getType() != element)
+          term = convertFloat(r.b, r.loc, term, element);
+        sum = sum ? arith::AddFOp::create(r.b, r.loc, sum, term).getResult()
+                  : term;
+      }
+      return SmallVector<Value>{t.addAt(current[0], indices, sum)};
+    };
+    results.push_back(
+        t.loopOverElements(resultType, {t.splat(resultType, 0.0)}, fill)[0]);
+  }
+  return results;
 }

@@ -1,0 +1,48 @@
+//===- DestinationPassing.cpp ---------------------------------------------===//
+#include "DestinationPassing.h"
+
+#include "cotangent/Support/IRBuilders.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+SmallVector<Type> cotangent::gradient::pairedBuffers(FunctionType callee) {
+  SmallVector<Type> types;
+  for (Type type :
+       llvm::concat<const Type>(callee.getInputs(), callee.getResults())) {
+    types.push_back(bufferTypeOf(type));
+    types.push_back(bufferTypeOf(type));
+  }
+  return types;
+}
+
+void cotangent::gradient::callWithBuffers(OpBuilder &b, Location loc,
+                                          func::FuncOp callee,
+                                          FunctionType tensorType,
+                                          ValueRange inputs,
+                                          ValueRange outputs) {
+  SmallVector<Value> operands;
+  for (auto [buffer, type] : llvm::zip(inputs, tensorType.getInputs()))
+    operands.push_back(isa<ShapedType>(type) ? buffer
+                                             : unboxed(b, loc, buffer));
+  for (auto [buffer, type] : llvm::zip(outputs, tensorType.getResults()))
+    if (isa<ShapedType>(type))
+      operands.push_back(buffer);
+  auto call = func::CallOp::create(b, loc, callee, operands);
+  unsigned next = 0;
+  for (auto [buffer, type] : llvm::zip(outputs, tensorType.getResults()))
+    if (!isa<ShapedType>(type))
+      memref::StoreOp::create(b, loc, call.getResult(next++), buffer);
+}
+
+func::FuncOp cotangent::gradient::createFunctionAfter(ModuleOp module,
+                                                      func::FuncOp base,
+                                                      StringRef suffix,
+                                                      FunctionType type) {
+  auto function = func::FuncOp::create(base.getLoc(),
+                                       (base.getName() + suffix).str(), type);
+  function.setPrivate();
+  SymbolTable(module).insert(function, std::next(Block::iterator(base)));
+  return function;
+}

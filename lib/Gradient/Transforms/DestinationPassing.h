@@ -1,0 +1,37 @@
+//===- DestinationPassing.h - calling bufferized functions ------*- C++ -*-===//
+//
+// The generated forward and reverse functions of custom gradients call
+// functions that bufferization turned into destination-passing style; these
+// helpers speak that convention, given the function's tensor-level type.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COTANGENT_LIB_GRADIENT_TRANSFORMS_DESTINATIONPASSING_H
+#define COTANGENT_LIB_GRADIENT_TRANSFORMS_DESTINATIONPASSING_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace cotangent::gradient {
+
+/// The buffer types of the triple convention: (value, shadow) per input and
+/// per result of a function of tensor-level type `callee`.
+llvm::SmallVector<mlir::Type> pairedBuffers(mlir::FunctionType callee);
+
+/// Calls `callee`, whose type before bufferization was `tensorType`, with one
+/// buffer per input (a rank-0 buffer for a scalar, loaded for the call), and
+/// writes its results into `outputs`, one buffer per result: shaped results
+/// are passed as out-buffers, scalar results stored.
+void callWithBuffers(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::func::FuncOp callee, mlir::FunctionType tensorType,
+                     mlir::ValueRange inputs, mlir::ValueRange outputs);
+
+/// A new private function named `base` + `suffix` (renamed if taken),
+/// placed after `base`.
+mlir::func::FuncOp createFunctionAfter(mlir::ModuleOp module,
+                                       mlir::func::FuncOp base,
+                                       llvm::StringRef suffix,
+                                       mlir::FunctionType type);
+
+} // namespace cotangent::gradient
+
+#endif
