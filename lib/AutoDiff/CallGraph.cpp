@@ -14,9 +14,10 @@ static bool reachesOp(func::FuncOp function,
   WalkResult result = function.walk([&](Operation *op) {
     if (matches(op))
       return WalkResult::interrupt();
-    if (auto call = dyn_cast<func::CallOp>(op))
-      if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-              call, call.getCalleeAttr()))
+    // Calls, and derivative ops, which run their callee too.
+    if (auto name = op->getAttrOfType<FlatSymbolRefAttr>("callee"))
+      if (auto callee =
+              SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name))
         if (reachesOp(callee, matches, visited))
           return WalkResult::interrupt();
     return WalkResult::advance();

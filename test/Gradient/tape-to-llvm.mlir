@@ -41,3 +41,15 @@ func.func @residuals(%m: memref<3xf64>) {
   gradient.residuals_free %none : !llvm.ptr
   return
 }
+
+// A buffer of dynamic size: its bytes are the element size times the size in
+// its descriptor.
+// CHECK-LABEL: llvm.func @dynamic_residual
+// CHECK: %[[ELEMENT:.*]] = llvm.mlir.constant(8 : i64)
+// CHECK: %[[SIZE:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+// CHECK: %[[BYTES:.*]] = llvm.mul %[[ELEMENT]], %[[SIZE]]
+// CHECK: llvm.call @__cot_residuals_put(%{{.*}}, %{{.*}}, %{{.*}}, %[[BYTES]])
+func.func @dynamic_residual(%m: memref<?xf64>, %t: !llvm.ptr) {
+  gradient.residuals_put %m, %t[0] : memref<?xf64>, !llvm.ptr
+  return
+}

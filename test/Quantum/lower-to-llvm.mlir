@@ -76,3 +76,23 @@ func.func @no_params(%q0: !quantum.bit) -> !quantum.bit {
   %q1 = quantum.custom "Hadamard"() %q0 : !quantum.bit
   return %q1 : !quantum.bit
 }
+
+// The adjoint method's internal ops: recording, the cotangents of the
+// measurements, and the backward sweep writing into a buffer of dynamic
+// size (its size read from the descriptor).
+// CHECK-LABEL: llvm.func @adjoint_method
+// CHECK: llvm.call @__cot_adjoint_begin(%{{.*}}) : (!llvm.ptr) -> ()
+// CHECK: llvm.call @__cot_expval_cotangent(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, f64, !llvm.ptr) -> ()
+// CHECK: llvm.call @__cot_var_cotangent(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, f64, !llvm.ptr) -> ()
+// CHECK: llvm.call @__cot_probs_cotangent(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> ()
+// CHECK: %[[SIZE:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+// CHECK: llvm.call @__cot_adjoint_gradient(%{{.*}}, %[[SIZE]], %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr) -> ()
+func.func @adjoint_method(%q0: !quantum.bit, %q1: !quantum.bit, %w: f64, %weights: memref<4xf64>, %out: memref<?xf64>) {
+  quantum.adjoint_begin
+  %z = quantum.namedobs %q0[PauliZ] : !quantum.obs
+  quantum.expval_cotangent %z, %w
+  quantum.var_cotangent %z, %w
+  quantum.probs_cotangent(%weights : memref<4xf64>) %q0, %q1
+  quantum.adjoint_gradient into(%out : memref<?xf64>)
+  return
+}

@@ -80,6 +80,14 @@ def gate_matrix(name, p):
         return _controlled(swap)
     if name in ("IsingXX", "IsingYY", "IsingZZ"):
         return _pauli_exp(name[-1] * 2, p[0])
+    if name in ("SingleExcitation", "DoubleExcitation"):
+        # Givens rotations: |0..01..1> -> c|0..01..1> + s|1..10..0> and
+        # |1..10..0> -> c|1..10..0> - s|0..01..1> (c, s of theta/2).
+        size, low, high = (4, 0b01, 0b10) if name[0] == "S" else (16, 0b0011, 0b1100)
+        c, s = math.cos(p[0] / 2), math.sin(p[0] / 2)
+        m = [[1 if i == j else 0 for j in range(size)] for i in range(size)]
+        m[low][low], m[high][high], m[high][low], m[low][high] = c, c, s, -s
+        return m
     raise ValueError("reference has no gate " + name)
 
 
@@ -135,3 +143,48 @@ def probs(state, n, wires):
             sub = (sub << 1) | ((index >> (n - 1 - w)) & 1)
         out[sub] += abs(amplitude) ** 2
     return out
+
+
+def hamiltonian_matrix(n, terms):
+    """The 2^n x 2^n matrix of sum_i c_i P_i for terms [(c_i, "XIZ..."), ...]."""
+    size = 1 << n
+    columns = []
+    for j in range(size):
+        column = [0j] * size
+        for coeff, word in terms:
+            phi = [0j] * size
+            phi[j] = 1
+            for wire, letter in enumerate(word):
+                if letter != "I":
+                    phi = apply(phi, n, _single("Pauli" + letter, []), [wire])
+            column = [a + coeff * b for a, b in zip(column, phi)]
+        columns.append(column)
+    return [[columns[j][i] for j in range(size)] for i in range(size)]
+
+
+def ground_energy(n, terms):
+    """The lowest eigenvalue of a real Hamiltonian, by cyclic Jacobi rotations."""
+    m = hamiltonian_matrix(n, terms)
+    if any(abs(x.imag) > 1e-14 for row in m for x in row):
+        raise ValueError("ground_energy handles real Hamiltonians only")
+    a = [[x.real for x in row] for row in m]
+    size = len(a)
+    for _ in range(100):
+        off = sum(a[i][j] ** 2 for i in range(size) for j in range(size) if i != j)
+        if off < 1e-30:
+            break
+        for p in range(size):
+            for q in range(p + 1, size):
+                if abs(a[p][q]) < 1e-300:
+                    continue
+                theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
+                t = (1 if theta >= 0 else -1) / (abs(theta) + math.sqrt(theta * theta + 1))
+                c = 1 / math.sqrt(t * t + 1)
+                s = t * c
+                for k in range(size):  # columns p, q
+                    akp, akq = a[k][p], a[k][q]
+                    a[k][p], a[k][q] = c * akp - s * akq, s * akp + c * akq
+                for k in range(size):  # rows p, q
+                    apk, aqk = a[p][k], a[q][k]
+                    a[p][k], a[q][k] = c * apk - s * aqk, s * apk + c * aqk
+    return min(a[i][i] for i in range(size))

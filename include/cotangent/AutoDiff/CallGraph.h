@@ -6,8 +6,9 @@
 
 namespace cotangent::autodiff {
 
-/// Whether `function`, or any function it calls directly or indirectly,
-/// contains an op for which `matches` holds. Recursion is fine.
+/// Whether `function`, or any function it calls directly or indirectly (by
+/// func.call or through a derivative op's callee), contains an op for which
+/// `matches` holds. Recursion is fine.
 bool reachesOp(mlir::func::FuncOp function,
                llvm::function_ref<bool(mlir::Operation *)> matches);
 

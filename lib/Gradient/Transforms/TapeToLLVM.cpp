@@ -222,18 +222,19 @@ struct ResidualsCopyLowering : ConvertOpToLLVMPattern<OpTy> {
             : llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
     Value index = LLVM::ConstantOp::create(
         rewriter, loc, i64, rewriter.getI64IntegerAttr(op.getIndex()));
-    // The element count of a buffer with dynamic sizes is read from its
-    // descriptor.
+    // The static sizes fold into one constant; dynamic sizes are read from
+    // the descriptor.
     MemRefDescriptor descriptor(adaptor.getBuffer());
+    int64_t staticBytes = elementBytes;
+    for (int64_t size : type.getShape())
+      if (!ShapedType::isDynamic(size))
+        staticBytes *= size;
     Value bytes = LLVM::ConstantOp::create(
-        rewriter, loc, i64, rewriter.getI64IntegerAttr(elementBytes));
-    for (auto [dim, size] : llvm::enumerate(type.getShape()))
-      bytes = LLVM::MulOp::create(
-          rewriter, loc, bytes,
-          ShapedType::isDynamic(size)
-              ? descriptor.size(rewriter, loc, dim)
-              : LLVM::ConstantOp::create(rewriter, loc, i64,
-                                         rewriter.getI64IntegerAttr(size)));
+        rewriter, loc, i64, rewriter.getI64IntegerAttr(staticBytes));
+    for (unsigned dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        bytes = LLVM::MulOp::create(rewriter, loc, bytes,
+                                    descriptor.size(rewriter, loc, dim));
     return replaceByRuntimeCall(
         op, function, {adaptor.getTape(), index, data, bytes}, rewriter);
   }
