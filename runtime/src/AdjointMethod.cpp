@@ -5,7 +5,9 @@
 //   d<psi_N|A|psi_N>/dt_j = 2 Re <lambda_j| -i/2 G_j |psi_j>
 //                         = Im <lambda_j| G_j |psi_j>,
 // with the sign reversed for an adjoint gate. The bilinear forms are computed
-// straight from the two states, with no third vector.
+// straight from the two states, with no third vector; for gates on one
+// target wire (controls allowed) in the same sweep that undoes the gate on
+// both states.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "StateVector.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 namespace cotangent::runtime {
@@ -90,15 +93,77 @@ Amplitude generatorBilinear(const Amplitude *lambda, const Amplitude *psi,
                                 term.zBits);
 }
 
-/// The inverse of the recorded operation.
-GateOperator inverseOf(const RecordedOperation &op) {
+/// The recorded operation, or its inverse.
+GateOperator operatorOf(const RecordedOperation &op, bool inverse) {
+  const bool adjoint = op.adjoint != inverse;
   if (!op.matrix.empty())
     return matrixOperator(op.matrix.data(), static_cast<int>(op.wires.size()),
-                          !op.adjoint);
-  return gateOperator(op.kind, &op.param, !op.adjoint);
+                          adjoint);
+  return gateOperator(op.kind, &op.param, adjoint);
+}
+
+Wires wiresOf(const RecordedOperation &op) {
+  return {op.wires.data(), static_cast<int64_t>(op.wires.size())};
+}
+
+/// For a one-parameter gate that acts on its last wire where the others are
+/// 1 (RX, CRY, PhaseShift, ControlledPhaseShift, ...): its inverse and its
+/// generator as 2x2 matrices on that wire, for the fused backward step.
+struct TargetForm {
+  std::array<Amplitude, 4> inverse, generator;
+};
+
+std::optional<TargetForm> targetFormOf(const RecordedOperation &op,
+                                       const GateOperator &inverse) {
+  const Generator &g = gateInfo(op.kind).generator;
+  const int numWires = static_cast<int>(op.wires.size());
+  const std::string word = g.word;
+  if (g.form != Generator::Form::Exponential || word.size() > 1 ||
+      inverse.numControls != numWires - 1 ||
+      g.numControls != numWires - static_cast<int>(word.size()))
+    return std::nullopt;
+  TargetForm form;
+  switch (inverse.form) {
+  case GateOperator::Form::Controlled:
+    form.inverse = inverse.target;
+    break;
+  case GateOperator::Form::Diagonal:
+    form.inverse = {inverse.phases[0], 0.0, 0.0, inverse.phases[1]};
+    break;
+  case GateOperator::Form::Dense:
+    if (numWires != 1)
+      return std::nullopt;
+    std::copy(inverse.dense.begin(), inverse.dense.end(),
+              form.inverse.begin());
+    break;
+  }
+  const Amplitude i(0, 1);
+  const char letter = word.empty() ? 'P' : word[0];
+  switch (letter) {
+  case 'X':
+    form.generator = {0.0, 1.0, 1.0, 0.0};
+    break;
+  case 'Y':
+    form.generator = {0.0, -i, i, 0.0};
+    break;
+  case 'Z':
+    form.generator = {1.0, 0.0, 0.0, -1.0};
+    break;
+  default: // the projector |1><1| of a phase gate
+    form.generator = {0.0, 0.0, 0.0, 1.0};
+  }
+  for (Amplitude &entry : form.generator)
+    entry *= g.scale;
+  return form;
 }
 
 } // namespace
+
+void replayRecording(Amplitude *state, int numQubits,
+                     const CircuitRecording &recording) {
+  for (const RecordedOperation &op : recording.operations)
+    applyOperator(state, numQubits, operatorOf(op, false), wiresOf(op));
+}
 
 void adjointVectorJacobianProduct(Amplitude *state, int numQubits,
                                   const CircuitRecording &recording,
@@ -108,15 +173,29 @@ void adjointVectorJacobianProduct(Amplitude *state, int numQubits,
   foldCotangents(lambda.data(), state, numQubits, recording.cotangents);
   const auto &operations = recording.operations;
   for (auto op = operations.rbegin(); op != operations.rend(); ++op) {
+    const GateOperator inverse = operatorOf(*op, true);
+    if (op->paramIndex >= 0 && op->matrix.empty()) {
+      if (std::optional<TargetForm> form = targetFormOf(*op, inverse)) {
+        const int numWires = static_cast<int>(op->wires.size());
+        const double derivative =
+            kernels::undoTargetGate(
+                state, lambda.data(), numQubits,
+                static_cast<int>(op->wires.back()),
+                wireMask(op->wires.data(), numWires - 1),
+                form->inverse.data(), form->generator.data())
+                .imag();
+        paramCotangents[op->paramIndex] +=
+            op->adjoint ? -derivative : derivative;
+        continue;
+      }
+    }
     if (op->paramIndex >= 0) {
       const double derivative =
           generatorBilinear(lambda.data(), state, numQubits, *op).imag();
       paramCotangents[op->paramIndex] += op->adjoint ? -derivative : derivative;
     }
-    const GateOperator inverse = inverseOf(*op);
-    const Wires wires{op->wires.data(), static_cast<int64_t>(op->wires.size())};
-    applyOperator(state, numQubits, inverse, wires);
-    applyOperator(lambda.data(), numQubits, inverse, wires);
+    applyOperator(state, numQubits, inverse, wiresOf(*op));
+    applyOperator(lambda.data(), numQubits, inverse, wiresOf(*op));
   }
 }
 

@@ -1,8 +1,10 @@
 //===- AdjointMethod.h - Vector-Jacobian products of recorded circuits ----===//
 //
 // The adjoint method in VJP form. While a circuit runs for a gradient, the
-// execution context records its operations and the cotangent of each of its
-// measurements; the cotangents fold into one Hermitian operator
+// execution context records its operations and its measurements; the
+// circuit's final state is kept (or, when it does not fit in memory, rebuilt
+// later from the recording). When the measurements' cotangents arrive, they
+// fold into one Hermitian operator
 //   A = sum over expval(O) of c O + over var(O) of c (O^2 - 2<O> O)
 //       + over probs(W) of sum_k c_k |k><k|_W,
 // so that one backward sweep gives d<psi|A|psi>/d(every gate parameter),
@@ -37,7 +39,7 @@ struct RecordedOperation {
   std::vector<int64_t> wires;
 };
 
-/// The cotangent a measurement received.
+/// A measurement of the recorded circuit and, once given, its cotangent.
 struct MeasurementCotangent {
   enum class Kind { Expval, Var, Probs };
   Kind kind;
@@ -45,13 +47,25 @@ struct MeasurementCotangent {
   double weight = 0;           ///< Expval, Var.
   std::vector<int64_t> wires;  ///< Probs (first = most significant bit).
   std::vector<double> weights; ///< Probs: one per outcome.
+
+  /// How many cotangent values it takes: 1, or 2^wires for probs.
+  int64_t numWeights() const {
+    return kind == Kind::Probs ? int64_t(1) << wires.size() : 1;
+  }
 };
 
 struct CircuitRecording {
   std::vector<RecordedOperation> operations;
   std::vector<MeasurementCotangent> cotangents;
   int64_t numParams = 0;
+  /// The device had no qubits when the recording began, so replaying the
+  /// operations from |0...0> rebuilds the final state.
+  bool replayable = false;
 };
+
+/// Applies the recorded operations to `state`, in order.
+void replayRecording(std::complex<double> *state, int numQubits,
+                     const CircuitRecording &recording);
 
 /// Writes d<psi|A|psi>/dparam into paramCotangents[0, numParams) for the
 /// recorded circuit whose final state is `state`; `state` is undone in place

@@ -99,26 +99,16 @@ void __cot_adjoint_begin(const char *where) {
   guardEntry(where, [&](ExecutionContext &c) { c.beginRecording(); });
 }
 
-void __cot_expval_cotangent(int64_t obs, double weight, const char *where) {
-  guardEntry(where,
-             [&](ExecutionContext &c) { c.expvalCotangent(obs, weight); });
+int64_t __cot_adjoint_stash(const char *where) {
+  return guardEntry(where,
+                    [&](ExecutionContext &c) { return c.stashRecording(); });
 }
 
-void __cot_var_cotangent(int64_t obs, double weight, const char *where) {
-  guardEntry(where, [&](ExecutionContext &c) { c.varCotangent(obs, weight); });
-}
-
-void __cot_probs_cotangent(const int64_t *qubits, int64_t numQubits,
-                           const double *weights, const char *where) {
+void __cot_adjoint_resume(int64_t stash, const double *weights,
+                          int64_t numWeights, double *paramCotangents,
+                          int64_t numParams, const char *where) {
   guardEntry(where, [&](ExecutionContext &c) {
-    c.probsCotangent(qubits, numQubits, weights);
-  });
-}
-
-void __cot_adjoint_gradient(double *paramCotangents, int64_t numParams,
-                            const char *where) {
-  guardEntry(where, [&](ExecutionContext &c) {
-    c.adjointGradient(paramCotangents, numParams);
+    c.resumeGradient(stash, weights, numWeights, paramCotangents, numParams);
   });
 }
 

@@ -15,11 +15,18 @@
 
 #include <complex>
 #include <cstdint>
+#include <memory>
 
 namespace cotangent::runtime {
 
 struct Observable;
 struct CircuitRecording;
+
+/// A copy of a device's state, kept for a later vectorJacobianProduct.
+class SavedState {
+public:
+  virtual ~SavedState() = default;
+};
 
 /// A borrowed list of distinct wires.
 struct Wires {
@@ -59,11 +66,16 @@ public:
   /// `uniformSample` in [0, 1) decides the outcome.
   virtual bool measure(int64_t wire, double uniformSample) = 0;
 
-  /// The adjoint method (AdjointMethod.h) on the recorded circuit that left
-  /// the device in its current state: writes the derivative of the folded
-  /// measurement cotangents by each of its numParams parameters. The state
-  /// is not needed afterwards and may be changed.
-  virtual void vectorJacobianProduct(const CircuitRecording &recording,
+  /// A copy of the current state, or null if it does not fit in memory.
+  virtual std::unique_ptr<SavedState> saveState() const = 0;
+  /// The adjoint method (AdjointMethod.h) on a recorded circuit whose final
+  /// state `saved` holds (null: the state is rebuilt by replaying the
+  /// replayable recording on `numQubits` fresh qubits): writes the
+  /// derivative of the folded measurement cotangents by each of its
+  /// numParams parameters. The device's own state is not used.
+  virtual void vectorJacobianProduct(std::unique_ptr<SavedState> saved,
+                                     int64_t numQubits,
+                                     const CircuitRecording &recording,
                                      double *paramCotangents) = 0;
 };
 

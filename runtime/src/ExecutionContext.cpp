@@ -206,17 +206,27 @@ int64_t ExecutionContext::hamiltonianObservable(const double *coeffs,
   return observableBase_ + static_cast<int64_t>(observables_.size()) - 1;
 }
 
-double ExecutionContext::expval(int64_t observable) const {
-  return device_->expval(liveObservable(observable));
+double ExecutionContext::expval(int64_t observable) {
+  const Observable &o = liveObservable(observable);
+  recordMeasurement({MeasurementCotangent::Kind::Expval, o, 0, {}, {}});
+  return device_->expval(o);
 }
 
-double ExecutionContext::var(int64_t observable) const {
-  return device_->var(liveObservable(observable));
+double ExecutionContext::var(int64_t observable) {
+  const Observable &o = liveObservable(observable);
+  recordMeasurement({MeasurementCotangent::Kind::Var, o, 0, {}, {}});
+  return device_->var(o);
 }
 
 void ExecutionContext::probs(const int64_t *qubits, int64_t numQubits,
-                             double *out) const {
-  device_->probs(distinctQubits(qubits, numQubits, "probs"), out);
+                             double *out) {
+  const Wires wires = distinctQubits(qubits, numQubits, "probs");
+  recordMeasurement({MeasurementCotangent::Kind::Probs,
+                     {},
+                     0,
+                     std::vector<int64_t>(wires.begin(), wires.end()),
+                     {}});
+  device_->probs(wires, out);
 }
 
 void ExecutionContext::state(const int64_t *qubits, int64_t numQubits,
@@ -246,49 +256,68 @@ void ExecutionContext::beginRecording() {
     throw RuntimeError("a circuit is recorded for the adjoint method while "
                        "another one is");
   recording_.emplace();
+  recording_->replayable = device_->numQubits() == 0;
 }
 
-CircuitRecording &ExecutionContext::activeRecording(const char *user) {
+void ExecutionContext::recordMeasurement(MeasurementCotangent measurement) {
+  if (recording_)
+    recording_->cotangents.push_back(std::move(measurement));
+}
+
+int64_t ExecutionContext::stashRecording() {
   if (!recording_)
-    throw RuntimeError(std::string(user) +
-                       " needs a circuit recorded for the adjoint method");
-  return *recording_;
-}
-
-void ExecutionContext::expvalCotangent(int64_t observable, double weight) {
-  const Observable &o = liveObservable(observable);
-  MeasurementCotangent c{MeasurementCotangent::Kind::Expval, o, weight, {}, {}};
-  activeRecording("expval_cotangent").cotangents.push_back(std::move(c));
-}
-
-void ExecutionContext::varCotangent(int64_t observable, double weight) {
-  const Observable &o = liveObservable(observable);
-  MeasurementCotangent c{MeasurementCotangent::Kind::Var, o, weight, {}, {}};
-  activeRecording("var_cotangent").cotangents.push_back(std::move(c));
-}
-
-void ExecutionContext::probsCotangent(const int64_t *qubits, int64_t numQubits,
-                                      const double *weights) {
-  const Wires wires = distinctQubits(qubits, numQubits, "probs_cotangent");
-  MeasurementCotangent c{
-      MeasurementCotangent::Kind::Probs,
-      {},
-      0,
-      std::vector<int64_t>(wires.begin(), wires.end()),
-      std::vector<double>(weights, weights + (int64_t(1) << numQubits))};
-  activeRecording("probs_cotangent").cotangents.push_back(std::move(c));
-}
-
-void ExecutionContext::adjointGradient(double *paramCotangents,
-                                       int64_t numParams) {
-  CircuitRecording &r = activeRecording("adjoint_gradient");
-  if (r.numParams != numParams)
-    throw RuntimeError("the recorded circuit has " +
-                       std::to_string(r.numParams) +
-                       " gate parameters but its gradient has room for " +
-                       std::to_string(numParams));
-  device_->vectorJacobianProduct(r, paramCotangents);
+    throw RuntimeError("adjoint_stash needs a circuit recorded for the "
+                       "adjoint method");
+  StashedCircuit stashed{std::move(*recording_), device_->saveState(),
+                         device_->numQubits()};
   recording_.reset();
+  if (!stashed.state && !stashed.recording.replayable)
+    throw RuntimeError("the circuit's state does not fit in memory twice, and "
+                       "it started on qubits in use, so the adjoint method "
+                       "can neither keep nor rebuild it");
+  int64_t handle;
+  if (freeStashes_.empty()) {
+    handle = static_cast<int64_t>(stashes_.size());
+    stashes_.emplace_back();
+  } else {
+    handle = freeStashes_.back();
+    freeStashes_.pop_back();
+  }
+  stashes_[handle] = std::move(stashed);
+  return handle;
+}
+
+void ExecutionContext::resumeGradient(int64_t stash, const double *weights,
+                                      int64_t numWeights,
+                                      double *paramCotangents,
+                                      int64_t numParams) {
+  if (stash < 0 || stash >= static_cast<int64_t>(stashes_.size()) ||
+      !stashes_[stash])
+    throw RuntimeError("unknown recorded circuit " + std::to_string(stash));
+  StashedCircuit stashed = std::move(*stashes_[stash]);
+  stashes_[stash].reset();
+  freeStashes_.push_back(stash);
+  CircuitRecording &r = stashed.recording;
+  int64_t expected = 0;
+  for (const MeasurementCotangent &m : r.cotangents)
+    expected += m.numWeights();
+  if (expected != numWeights || r.numParams != numParams)
+    throw RuntimeError("the recorded circuit has " +
+                       std::to_string(r.cotangents.size()) +
+                       " measurement(s) taking " + std::to_string(expected) +
+                       " cotangent(s) and " + std::to_string(r.numParams) +
+                       " gate parameter(s), but its gradient was given " +
+                       std::to_string(numWeights) + " and " +
+                       std::to_string(numParams));
+  for (MeasurementCotangent &m : r.cotangents) {
+    if (m.kind == MeasurementCotangent::Kind::Probs)
+      m.weights.assign(weights, weights + m.numWeights());
+    else
+      m.weight = *weights;
+    weights += m.numWeights();
+  }
+  device_->vectorJacobianProduct(std::move(stashed.state), stashed.numQubits,
+                                 r, paramCotangents);
 }
 
 void ExecutionContext::recordError(const char *where,

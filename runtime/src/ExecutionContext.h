@@ -64,20 +64,19 @@ public:
   int64_t tensorObservable(const int64_t *observables, int64_t count);
   int64_t hamiltonianObservable(const double *coeffs,
                                 const int64_t *observables, int64_t count);
-  double expval(int64_t observable) const;
-  double var(int64_t observable) const;
-  void probs(const int64_t *qubits, int64_t numQubits, double *out) const;
+  double expval(int64_t observable);
+  double var(int64_t observable);
+  void probs(const int64_t *qubits, int64_t numQubits, double *out);
   void state(const int64_t *qubits, int64_t numQubits, double *out) const;
   bool measure(int64_t qubit);
 
-  // The adjoint method: record the gates from here on, take each
-  // measurement's cotangent, then the vector-Jacobian product.
+  // The adjoint method: record the gates and measurements from here on;
+  // keep the recording and the final state under a handle; later, given the
+  // measurements' cotangents, the vector-Jacobian product.
   void beginRecording();
-  void expvalCotangent(int64_t observable, double weight);
-  void varCotangent(int64_t observable, double weight);
-  void probsCotangent(const int64_t *qubits, int64_t numQubits,
-                      const double *weights);
-  void adjointGradient(double *paramCotangents, int64_t numParams);
+  int64_t stashRecording();
+  void resumeGradient(int64_t stash, const double *weights, int64_t numWeights,
+                      double *paramCotangents, int64_t numParams);
 
   // Ending the run on an error (see EntryGuard.h and invoke).
   void setTrap(std::jmp_buf *trap) { trap_ = trap; }
@@ -104,7 +103,7 @@ private:
   /// handles issued so far stay invalid (they are below the new bases).
   void releaseDevice();
   void record(GateKind kind, bool adjoint, const double *params, Wires wires);
-  CircuitRecording &activeRecording(const char *user);
+  void recordMeasurement(MeasurementCotangent measurement);
   int64_t wireOf(int64_t qubit) const { return qubit - qubitBase_; }
 
   Register &liveRegister(int64_t handle);
@@ -127,6 +126,13 @@ private:
   int64_t registerBase_ = 0, qubitBase_ = 0, observableBase_ = 0;
   mutable std::vector<int64_t> wireScratch_; ///< distinctQubits' result.
   std::optional<CircuitRecording> recording_;
+  struct StashedCircuit {
+    CircuitRecording recording;
+    std::unique_ptr<SavedState> state; ///< Null: replay the recording.
+    int64_t numQubits;
+  };
+  std::vector<std::optional<StashedCircuit>> stashes_; ///< By handle.
+  std::vector<int64_t> freeStashes_; ///< Handles whose slot can be reused.
   std::mt19937_64 random_;
   std::jmp_buf *trap_ = nullptr;
   std::string error_;

@@ -463,6 +463,50 @@ Amplitude pauliBilinear(const Amplitude *bra, const Amplitude *ket,
   return {re, im};
 }
 
+Amplitude undoTargetGate(Amplitude *psi, Amplitude *lambda, int numQubits,
+                         int target, uint64_t controls, const Amplitude m[4],
+                         const Amplitude g[4]) {
+  // Plain real arithmetic: std::complex products would check for NaNs.
+  struct C {
+    double re, im;
+  };
+  auto c = [](Amplitude a) { return C{a.real(), a.imag()}; };
+  const C m0 = c(m[0]), m1 = c(m[1]), m2 = c(m[2]), m3 = c(m[3]);
+  const C g0 = c(g[0]), g1 = c(g[1]), g2 = c(g[2]), g3 = c(g[3]);
+  auto mul = [](C a, C b) {
+    return C{a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  };
+  auto add = [](C a, C b) { return C{a.re + b.re, a.im + b.im}; };
+  double *p = components(psi), *l = components(lambda);
+  const uint64_t partner = bit(target);
+  double re = 0, im = 0;
+  forEachRun(numQubits, partner | controls, 0,
+             [&](size_t first, size_t length, size_t) {
+               for (size_t i = first | controls, end = i + length; i < end;
+                    ++i) {
+                 const size_t j = i | partner;
+                 const C p0{p[2 * i], p[2 * i + 1]}, p1{p[2 * j], p[2 * j + 1]};
+                 const C l0{l[2 * i], l[2 * i + 1]}, l1{l[2 * j], l[2 * j + 1]};
+                 // conj(l0) (g p)_0 + conj(l1) (g p)_1
+                 const C gp0 = add(mul(g0, p0), mul(g1, p1));
+                 const C gp1 = add(mul(g2, p0), mul(g3, p1));
+                 re += l0.re * gp0.re + l0.im * gp0.im + l1.re * gp1.re +
+                       l1.im * gp1.im;
+                 im += l0.re * gp0.im - l0.im * gp0.re + l1.re * gp1.im -
+                       l1.im * gp1.re;
+                 const C q0 = add(mul(m0, p0), mul(m1, p1));
+                 const C q1 = add(mul(m2, p0), mul(m3, p1));
+                 const C k0 = add(mul(m0, l0), mul(m1, l1));
+                 const C k1 = add(mul(m2, l0), mul(m3, l1));
+                 p[2 * i] = q0.re, p[2 * i + 1] = q0.im;
+                 p[2 * j] = q1.re, p[2 * j + 1] = q1.im;
+                 l[2 * i] = k0.re, l[2 * i + 1] = k0.im;
+                 l[2 * j] = k1.re, l[2 * j + 1] = k1.im;
+               }
+             });
+  return {re, im};
+}
+
 Amplitude givensBilinear(const Amplitude *bra, const Amplitude *ket,
                          int numQubits, const int64_t *wires, int numWires,
                          size_t low, size_t high) {

@@ -55,6 +55,15 @@ Amplitude pauliBilinear(const Amplitude *bra, const Amplitude *ket,
                         int numQubits, uint64_t controls, uint64_t xBits,
                         uint64_t zBits);
 
+/// The adjoint method's step back over a gate on qubit `target` that acts
+/// where every qubit in `controls` is 1: returns <lambda| P (x) g |psi>, with
+/// P the projector onto the controls being 1 and g the row-major 2x2 on the
+/// target, and then applies the row-major 2x2 `m` (the gate's inverse) to
+/// both states there. One sweep over the two states.
+Amplitude undoTargetGate(Amplitude *psi, Amplitude *lambda, int numQubits,
+                         int target, uint64_t controls, const Amplitude m[4],
+                         const Amplitude g[4]);
+
 /// <bra| (i|high><low| - i|low><high|) |ket>, where `low` and `high` are
 /// outcomes of `wires` (first = most significant bit) and the operator acts
 /// as the identity on the other qubits.

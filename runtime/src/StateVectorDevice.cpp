@@ -26,6 +26,10 @@ namespace {
 
 using kernels::Amplitude;
 
+struct SavedAmplitudes final : SavedState {
+  AlignedBuffer<Amplitude> amplitudes;
+};
+
 class StateVectorDevice final : public Device {
 public:
   StateVectorDevice() : amplitudes_(1) { amplitudes_[0] = 1.0; }
@@ -38,10 +42,34 @@ public:
     numQubits_ = 0;
   }
 
-  void vectorJacobianProduct(const CircuitRecording &recording,
+  std::unique_ptr<SavedState> saveState() const override {
+    // Keep a copy only if it leaves room for the backward sweep's second
+    // state vector.
+    const double bytes = 16.0 * static_cast<double>(amplitudes_.size());
+    if (3 * bytes > static_cast<double>(availableMemoryBytes()))
+      return nullptr;
+    auto saved = std::make_unique<SavedAmplitudes>();
+    saved->amplitudes = AlignedBuffer<Amplitude>(amplitudes_.size());
+    std::copy(amplitudes_.data(), amplitudes_.data() + amplitudes_.size(),
+              saved->amplitudes.data());
+    return saved;
+  }
+
+  void vectorJacobianProduct(std::unique_ptr<SavedState> saved,
+                             int64_t numQubits,
+                             const CircuitRecording &recording,
                              double *paramCotangents) override {
-    adjointVectorJacobianProduct(amplitudes_.data(), numQubits_, recording,
-                                 paramCotangents);
+    AlignedBuffer<Amplitude> state;
+    if (saved) {
+      state = std::move(static_cast<SavedAmplitudes &>(*saved).amplitudes);
+    } else {
+      requireMemoryFor(numQubits - numQubits_);
+      state = AlignedBuffer<Amplitude>(dimension(numQubits));
+      state[0] = 1.0;
+      replayRecording(state.data(), static_cast<int>(numQubits), recording);
+    }
+    adjointVectorJacobianProduct(state.data(), static_cast<int>(numQubits),
+                                 recording, paramCotangents);
   }
 
   int64_t allocateQubits(int64_t count) override {

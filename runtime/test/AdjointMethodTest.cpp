@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AdjointMethod.h"
 #include "Reference.h"
+#include "StateVectorDevice.h"
 
 #include "cotangent/Runtime/CApi.h"
 #include "cotangent/Runtime/Execution.h"
@@ -55,8 +57,8 @@ int64_t named(const char *name, int64_t qubit) {
   return __cot_named_obs(code, qubit, kWhere);
 }
 
-/// The PackedFunction: runs the problem's circuit, then either the weighted
-/// sum of its measurements or (differentiate) their vector-Jacobian product.
+/// The PackedFunction: runs the problem's circuit and the weighted sum of
+/// its measurements, and (differentiate) their vector-Jacobian product.
 void runProblem(void **args) {
   Problem &p = *static_cast<Problem *>(args[0]);
   if (p.differentiate)
@@ -84,22 +86,26 @@ void runProblem(void **args) {
   const double coeffs[] = {0.7, -1.3, 0.4};
   const int64_t hamiltonian = __cot_hamiltonian_obs(coeffs, terms, 3, kWhere);
   const int64_t probsWires[] = {q[4], q[1]};
+  double probs[4];
+  __cot_probs(probsWires, 2, probs, kWhere);
+  p.value = p.expvalWeight * __cot_expval(z0, kWhere) +
+            p.varWeight * __cot_var(product, kWhere) +
+            p.hamiltonianWeight * __cot_expval(hamiltonian, kWhere);
+  for (int k = 0; k < 4; ++k)
+    p.value += p.probsWeights[k] * probs[k];
   if (p.differentiate) {
-    __cot_expval_cotangent(z0, p.expvalWeight, kWhere);
-    __cot_var_cotangent(product, p.varWeight, kWhere);
-    __cot_expval_cotangent(hamiltonian, p.hamiltonianWeight, kWhere);
-    __cot_probs_cotangent(probsWires, 2, p.probsWeights.data(), kWhere);
+    const int64_t stash = __cot_adjoint_stash(kWhere);
+    __cot_dealloc(reg, kWhere);
+    // The cotangents in the order of the measurements: probs came first.
+    std::vector<double> weights(p.probsWeights);
+    weights.insert(weights.end(),
+                   {p.expvalWeight, p.varWeight, p.hamiltonianWeight});
     p.gradient.assign(p.params.size(), 0.0);
-    __cot_adjoint_gradient(p.gradient.data(),
-                           static_cast<int64_t>(p.params.size()), kWhere);
-  } else {
-    double probs[4];
-    __cot_probs(probsWires, 2, probs, kWhere);
-    p.value = p.expvalWeight * __cot_expval(z0, kWhere) +
-              p.varWeight * __cot_var(product, kWhere) +
-              p.hamiltonianWeight * __cot_expval(hamiltonian, kWhere);
-    for (int k = 0; k < 4; ++k)
-      p.value += p.probsWeights[k] * probs[k];
+    __cot_adjoint_resume(stash, weights.data(),
+                         static_cast<int64_t>(weights.size()),
+                         p.gradient.data(),
+                         static_cast<int64_t>(p.params.size()), kWhere);
+    return;
   }
   __cot_dealloc(reg, kWhere);
 }
@@ -185,6 +191,50 @@ TEST(AdjointMethodTest, DeallocatedQubitsAreReused) {
   EXPECT_NE(first, second);
   EXPECT_EQ(*error, "adjoint test: qubit handle " + std::to_string(first) +
                         " is used after its register was deallocated");
+}
+
+} // namespace
+
+namespace {
+
+/// When the final state could not be kept, the device rebuilds it from the
+/// recording: the product must be the same.
+TEST(AdjointMethodTest, ReplayedStateGivesTheSameProduct) {
+  CircuitRecording recording;
+  recording.replayable = true;
+  auto record = [&](GateKind kind, bool adjoint, double param,
+                    std::vector<int64_t> wires) {
+    RecordedOperation op;
+    op.kind = kind;
+    op.adjoint = adjoint;
+    op.param = param;
+    op.paramIndex = gateInfo(kind).numParams ? recording.numParams++ : -1;
+    op.wires = std::move(wires);
+    recording.operations.push_back(op);
+  };
+  record(GateKind::RX, false, 0.3, {0});
+  record(GateKind::CNOT, false, 0, {0, 1});
+  record(GateKind::RY, true, -1.2, {1});
+  record(GateKind::IsingXX, false, 0.7, {1, 0});
+  recording.cotangents.push_back({MeasurementCotangent::Kind::Expval,
+                                  namedObservable(NamedObservable::PauliZ, 0),
+                                  0.8,
+                                  {},
+                                  {}});
+  recording.cotangents.push_back(
+      {MeasurementCotangent::Kind::Probs, {}, 0, {1}, {0.2, -0.5}});
+
+  auto device = makeStateVectorDevice();
+  device->allocateQubits(2);
+  for (const RecordedOperation &op : recording.operations)
+    device->applyGate(op.kind, op.adjoint, &op.param,
+                      {op.wires.data(), static_cast<int64_t>(op.wires.size())});
+  double kept[3], replayed[3];
+  device->vectorJacobianProduct(device->saveState(), 2, recording, kept);
+  makeStateVectorDevice()->vectorJacobianProduct(nullptr, 2, recording,
+                                                 replayed);
+  for (int j = 0; j < 3; ++j)
+    EXPECT_NEAR(kept[j], replayed[j], 1e-14) << "parameter " << j;
 }
 
 } // namespace

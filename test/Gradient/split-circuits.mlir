@@ -2,7 +2,8 @@
 // reaches: @F keeps the classical code, writes every gate parameter into a
 // buffer (a counter numbers them in the order the gates run, so gates in
 // loops work) and calls @F.quantum; @F.num_params counts the parameters;
-// @F.quantum.vjp is the adjoint method, registered by parameter_vjp.
+// the adjoint method is @F.quantum.taped (the circuit, recorded and kept)
+// with @F.quantum.vjp (the backward sweep), registered by parameter_vjp.
 // RUN: cot-opt %s --lower-gradients | FileCheck %s
 
 // CHECK-LABEL: func.func @circuit(
@@ -15,17 +16,23 @@
 // CHECK: %[[Y:.*]] = arith.mulf %[[E]], %{{.*}} : f64
 // CHECK: return %[[Y]]
 
-// CHECK-LABEL: func.func private @circuit.quantum.vjp(
-// CHECK-SAME: %[[PARAMS:.*]]: memref<?xf64>, %{{.*}}: f64, %{{.*}}: index, %[[CT:.*]]: f64, %[[OUT:.*]]: memref<?xf64>)
+// CHECK-LABEL: func.func private @circuit.quantum.taped(
+// CHECK-SAME: %[[PARAMS:.*]]: memref<?xf64>, %{{.*}}: f64, %{{.*}}: index) -> (f64, i64)
 // CHECK: quantum.adjoint_begin
-// CHECK: memref.load %[[PARAMS]]
-// CHECK: quantum.custom "RY"
-// CHECK: quantum.expval_cotangent %{{.*}}, %[[CT]]
-// CHECK: quantum.adjoint_gradient into(%[[OUT]] : memref<?xf64>)
-// CHECK-NOT: quantum.expval
-// CHECK: return
+// CHECK: scf.for
+// CHECK:   memref.load %[[PARAMS]]
+// CHECK:   quantum.custom "RY"
+// CHECK: %[[E:.*]] = quantum.expval
+// CHECK: %[[H:.*]] = quantum.adjoint_stash : i64
+// CHECK: return %[[E]], %[[H]] : f64, i64
 
-// CHECK: gradient.parameter_vjp @circuit.quantum vjp(@circuit.quantum.vjp) {tensor_type = (memref<?xf64>, f64, index) -> f64}
+// CHECK-LABEL: func.func private @circuit.quantum.vjp(
+// CHECK-SAME: %[[H:.*]]: i64, %[[CT:.*]]: f64, %[[OUT:.*]]: memref<?xf64>)
+// CHECK: %[[W:.*]] = memref.alloc() : memref<1xf64>
+// CHECK: memref.store %[[CT]], %[[W]]
+// CHECK: quantum.adjoint_resume %[[H]] weights(%[[W]] : memref<1xf64>) into(%[[OUT]] : memref<?xf64>)
+
+// CHECK: gradient.parameter_vjp @circuit.quantum forward(@circuit.quantum.taped) vjp(@circuit.quantum.vjp) {tensor_type = (memref<?xf64>, f64, index) -> f64}
 
 // CHECK-LABEL: func.func private @circuit.num_params(
 // CHECK-NOT: quantum.

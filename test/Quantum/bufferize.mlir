@@ -54,11 +54,3 @@ func.func @unitary(%m: tensor<2x2xcomplex<f64>>, %q0: !quantum.bit) -> !quantum.
   return %q1 : !quantum.bit
 }
 
-// The weights of probs_cotangent are read from a contiguous buffer.
-// CHECK-LABEL: func.func @probs_cotangent
-// CHECK-SAME: (%{{.*}}: !quantum.bit, %{{.*}}: !quantum.bit, %[[W:.*]]: memref<4xf64>)
-// CHECK: quantum.probs_cotangent(%[[W]] : memref<4xf64>)
-func.func @probs_cotangent(%q0: !quantum.bit, %q1: !quantum.bit, %w: tensor<4xf64>) {
-  quantum.probs_cotangent(%w : tensor<4xf64>) %q0, %q1
-  return
-}

@@ -175,10 +175,3 @@ func.func @gate_params_are_f64(%t: f32, %q: !quantum.bit) {
   return
 }
 
-// -----
-
-func.func @probs_cotangent_size(%q0: !quantum.bit, %w: tensor<2xf64>) {
-  // expected-error @+1 {{on 2 qubit(s) needs 4 weights, not 'tensor<2xf64>'}}
-  quantum.probs_cotangent(%w : tensor<2xf64>) %q0, %q0
-  return
-}

@@ -77,22 +77,18 @@ func.func @no_params(%q0: !quantum.bit) -> !quantum.bit {
   return %q1 : !quantum.bit
 }
 
-// The adjoint method's internal ops: recording, the cotangents of the
-// measurements, and the backward sweep writing into a buffer of dynamic
-// size (its size read from the descriptor).
+// The adjoint method's internal ops: recording, keeping the circuit, and
+// the backward sweep from the cotangents, with the buffers' sizes read from
+// their descriptors.
 // CHECK-LABEL: llvm.func @adjoint_method
 // CHECK: llvm.call @__cot_adjoint_begin(%{{.*}}) : (!llvm.ptr) -> ()
-// CHECK: llvm.call @__cot_expval_cotangent(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, f64, !llvm.ptr) -> ()
-// CHECK: llvm.call @__cot_var_cotangent(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, f64, !llvm.ptr) -> ()
-// CHECK: llvm.call @__cot_probs_cotangent(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> ()
-// CHECK: %[[SIZE:.*]] = llvm.extractvalue %{{.*}}[3, 0]
-// CHECK: llvm.call @__cot_adjoint_gradient(%{{.*}}, %[[SIZE]], %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr) -> ()
-func.func @adjoint_method(%q0: !quantum.bit, %q1: !quantum.bit, %w: f64, %weights: memref<4xf64>, %out: memref<?xf64>) {
+// CHECK: %[[H:.*]] = llvm.call @__cot_adjoint_stash(%{{.*}}) : (!llvm.ptr) -> i64
+// CHECK: %[[NW:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+// CHECK: %[[NP:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+// CHECK: llvm.call @__cot_adjoint_resume(%[[H]], %{{.*}}, %[[NW]], %{{.*}}, %[[NP]], %{{.*}}) : (i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr) -> ()
+func.func @adjoint_method(%weights: memref<3xf64>, %out: memref<?xf64>) {
   quantum.adjoint_begin
-  %z = quantum.namedobs %q0[PauliZ] : !quantum.obs
-  quantum.expval_cotangent %z, %w
-  quantum.var_cotangent %z, %w
-  quantum.probs_cotangent(%weights : memref<4xf64>) %q0, %q1
-  quantum.adjoint_gradient into(%out : memref<?xf64>)
+  %h = quantum.adjoint_stash : i64
+  quantum.adjoint_resume %h weights(%weights : memref<3xf64>) into(%out : memref<?xf64>)
   return
 }

@@ -111,17 +111,12 @@ func.func @buffers(%c: memref<1xf64>, %m: memref<2x2xcomplex<f64>>, %p: memref<2
 
 // The adjoint method's internal ops.
 // CHECK-LABEL: func.func @adjoint_method
-func.func @adjoint_method(%q0: !quantum.bit, %q1: !quantum.bit, %w: f64, %weights: tensor<4xf64>, %out: memref<?xf64>) {
+func.func @adjoint_method(%weights: memref<5xf64>, %out: memref<?xf64>) {
   // CHECK: quantum.adjoint_begin
   quantum.adjoint_begin
-  %z = quantum.namedobs %q0[PauliZ] : !quantum.obs
-  // CHECK: quantum.expval_cotangent %{{.*}}, %{{.*}}
-  quantum.expval_cotangent %z, %w
-  // CHECK: quantum.var_cotangent %{{.*}}, %{{.*}}
-  quantum.var_cotangent %z, %w
-  // CHECK: quantum.probs_cotangent(%{{.*}} : tensor<4xf64>) %{{.*}}, %{{.*}}
-  quantum.probs_cotangent(%weights : tensor<4xf64>) %q0, %q1
-  // CHECK: quantum.adjoint_gradient into(%{{.*}} : memref<?xf64>)
-  quantum.adjoint_gradient into(%out : memref<?xf64>)
+  // CHECK: %[[H:.*]] = quantum.adjoint_stash : i64
+  %h = quantum.adjoint_stash : i64
+  // CHECK: quantum.adjoint_resume %[[H]] weights(%{{.*}} : memref<5xf64>) into(%{{.*}} : memref<?xf64>)
+  quantum.adjoint_resume %h weights(%weights : memref<5xf64>) into(%out : memref<?xf64>)
   return
 }

@@ -249,15 +249,20 @@ LogicalResult splitCircuit(func::FuncOp function, Operation *derivative) {
   if (!numParams)
     return failure();
 
-  func::FuncOp vjp = StringRef(methodOf(circuit)) == "parameter-shift"
-                         ? buildParameterShiftVJP(circuit, quantumType)
-                         : buildAdjointVJP(circuit, quantumType);
-  if (!vjp)
+  CircuitGradient gradient =
+      StringRef(methodOf(circuit)) == "parameter-shift"
+          ? buildParameterShiftVJP(circuit, quantumType)
+          : buildAdjointVJP(circuit, quantumType);
+  if (!gradient.vjp)
     return failure();
   OpBuilder top(module.getBodyRegion());
-  top.setInsertionPointAfter(vjp);
-  ParameterVJPOp::create(top, loc, quantumPart.getSymName(), vjp.getSymName(),
-                         quantumType);
+  top.setInsertionPointAfter(gradient.vjp);
+  auto symbol = [](func::FuncOp f) {
+    return f ? FlatSymbolRefAttr::get(f.getSymNameAttr()) : nullptr;
+  };
+  ParameterVJPOp::create(top, loc, symbol(quantumPart),
+                         symbol(gradient.forward), symbol(gradient.vjp),
+                         TypeAttr::get(quantumType));
 
   // @F becomes its classical part: the parameters into p, then the call.
   OpBuilder b(context);

@@ -13,12 +13,12 @@
 //                             dynamic);
 //   @F.quantum(p, args)       the circuit with its gates reading p; returns
 //                             the measurements in program order;
-//   @F.quantum.vjp(p, args, measurement cotangents..., out)
-//                             the cotangent of p, by the circuit's
-//                             diff_method (GradMethods/AdjointMethod.cpp,
-//                             GradMethods/ParameterShift.cpp);
-//   gradient.parameter_vjp @F.quantum vjp(@F.quantum.vjp)
-//                             registers it for the engine.
+//   @F.quantum.vjp            the cotangent of p, by the circuit's
+//                             diff_method (GradMethods/CircuitAdjoint.cpp:
+//                             from a forward run that keeps its state,
+//                             @F.quantum.taped; GradMethods/
+//                             CircuitParameterShift.cpp: from p and args);
+//   gradient.parameter_vjp    registers them for the engine.
 // The other arguments of @F.quantum only steer control flow or feed
 // non-differentiable operands, which are checked to depend on no argument.
 //
@@ -96,11 +96,20 @@ private:
   mlir::Value buffer;
 };
 
-/// The vector-Jacobian-product function of the circuit by its diff_method.
-mlir::func::FuncOp buildAdjointVJP(const Circuit &circuit,
-                                   mlir::FunctionType quantumType);
-mlir::func::FuncOp buildParameterShiftVJP(const Circuit &circuit,
-                                          mlir::FunctionType quantumType);
+/// The functions of a circuit's gradient (the operands of parameter_vjp).
+struct CircuitGradient {
+  /// Runs in the forward sweep in place of @F.quantum, returning one residual
+  /// after its results; null: @F.quantum itself, its inputs the residuals.
+  mlir::func::FuncOp forward;
+  mlir::func::FuncOp vjp;
+};
+
+/// The gradient functions of the circuit by its diff_method; `quantumType`
+/// is @F.quantum's type.
+CircuitGradient buildAdjointVJP(const Circuit &circuit,
+                                mlir::FunctionType quantumType);
+CircuitGradient buildParameterShiftVJP(const Circuit &circuit,
+                                       mlir::FunctionType quantumType);
 
 } // namespace cotangent::gradient
 

@@ -13,6 +13,9 @@
 //       cotangents, ADDS the result into d_p and frees the tape. The other
 //       inputs get no cotangent.
 //
+// With `forward(@f_taped)`, @f.fwd calls @f_taped instead and keeps only its
+// i64 residual, which @f.rev hands to @f_vjp before the cotangents.
+//
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/ParameterVJPTriples.h"
 
@@ -43,14 +46,21 @@ struct TapeLayout {
   }
 };
 
-void emitForward(OpBuilder &b, Location loc, func::FuncOp callee,
-                 FunctionType type, Block *entry) {
+/// The buffers of the inputs and of the outputs of the triple's entry block.
+std::pair<SmallVector<Value>, SmallVector<Value>>
+inputsAndOutputs(FunctionType type, Block *entry, bool shadows) {
   unsigned numInputs = type.getNumInputs();
   SmallVector<Value> inputs, outputs;
   for (unsigned i = 0; i < numInputs; ++i)
-    inputs.push_back(entry->getArgument(2 * i));
+    inputs.push_back(entry->getArgument(2 * i + shadows));
   for (unsigned j = 0; j < type.getNumResults(); ++j)
-    outputs.push_back(entry->getArgument(2 * (numInputs + j)));
+    outputs.push_back(entry->getArgument(2 * (numInputs + j) + shadows));
+  return {inputs, outputs};
+}
+
+void emitForward(OpBuilder &b, Location loc, func::FuncOp callee,
+                 FunctionType type, Block *entry) {
+  auto [inputs, outputs] = inputsAndOutputs(type, entry, false);
   callWithBuffers(b, loc, callee, type, inputs, outputs);
 
   TapeLayout layout(type);
@@ -69,12 +79,35 @@ void emitForward(OpBuilder &b, Location loc, func::FuncOp callee,
   func::ReturnOp::create(b, loc, tape);
 }
 
-void emitReverse(OpBuilder &b, Location loc, func::FuncOp vjp,
-                 FunctionType type, FunctionType vjpType, Block *entry) {
-  unsigned numInputs = type.getNumInputs();
-  Value tape = entry->getArguments().back();
+/// With `forward(@f_taped)`: its one residual is the tape's only slot.
+void emitTapedForward(OpBuilder &b, Location loc, func::FuncOp taped,
+                      FunctionType type, Block *entry) {
+  auto [inputs, outputs] = inputsAndOutputs(type, entry, false);
+  SmallVector<Type> results(type.getResults());
+  results.push_back(b.getI64Type());
+  Value residual = newBufferFor(b, loc, b.getI64Type());
+  outputs.push_back(residual);
+  callWithBuffers(b, loc, taped,
+                  FunctionType::get(b.getContext(), type.getInputs(), results),
+                  inputs, outputs);
+  Type pointer = LLVM::LLVMPointerType::get(b.getContext());
+  Value tape = ResidualsCreateOp::create(b, loc, pointer, 1);
+  ResidualsPutOp::create(b, loc, residual, tape, 0);
+  func::ReturnOp::create(b, loc, tape);
+}
+
+/// The VJP function's inputs before the cotangents: copies of @f's inputs,
+/// or the taped forward's residual.
+SmallVector<Value> restoreResiduals(OpBuilder &b, Location loc,
+                                    FunctionType type, bool taped,
+                                    Value tape) {
+  if (taped) {
+    Value residual = newBufferFor(b, loc, b.getI64Type());
+    ResidualsGetOp::create(b, loc, tape, 0, residual);
+    return {residual};
+  }
   TapeLayout layout(type);
-  SmallVector<Value> vjpInputs;
+  SmallVector<Value> copies;
   for (auto [i, inputType] : llvm::enumerate(type.getInputs())) {
     unsigned slot = layout.firstSlot[i];
     MemRefType bufferType = bufferTypeOf(inputType);
@@ -86,35 +119,45 @@ void emitReverse(OpBuilder &b, Location loc, func::FuncOp vjp,
     }
     Value copy = memref::AllocOp::create(b, loc, bufferType, sizes);
     ResidualsGetOp::create(b, loc, tape, slot, copy);
-    vjpInputs.push_back(copy);
+    copies.push_back(copy);
   }
-  for (unsigned j = 0; j < type.getNumResults(); ++j)
-    vjpInputs.push_back(entry->getArgument(2 * (numInputs + j) + 1));
-  Value params = vjpInputs.front();
+  return copies;
+}
+
+void emitReverse(OpBuilder &b, Location loc, func::FuncOp vjp,
+                 FunctionType type, bool taped, Block *entry) {
+  Value tape = entry->getArguments().back();
+  SmallVector<Value> vjpInputs =
+      restoreResiduals(b, loc, type, taped, tape);
+  SmallVector<Type> vjpTypes = taped
+                                   ? SmallVector<Type>{b.getI64Type()}
+                                   : SmallVector<Type>(type.getInputs());
+  auto [shadows, outputShadows] = inputsAndOutputs(type, entry, true);
+  llvm::append_range(vjpInputs, outputShadows);
+  llvm::append_range(vjpTypes, type.getResults());
+  // The parameters' cotangent, sized like their shadow.
+  Value paramShadow = shadows.front();
   Value paramCotangent = memref::AllocOp::create(
-      b, loc, cast<MemRefType>(params.getType()),
-      ValueRange{memref::DimOp::create(b, loc, params, 0)});
+      b, loc, cast<MemRefType>(paramShadow.getType()),
+      ValueRange{memref::DimOp::create(b, loc, paramShadow, 0)});
   vjpInputs.push_back(paramCotangent);
-  callWithBuffers(b, loc, vjp, vjpType, vjpInputs, {});
-  accumulateInto(b, loc, paramCotangent, entry->getArgument(1));
+  vjpTypes.push_back(type.getInput(0));
+  callWithBuffers(b, loc, vjp, FunctionType::get(b.getContext(), vjpTypes, {}),
+                  vjpInputs, {});
+  accumulateInto(b, loc, paramCotangent, paramShadow);
   ResidualsFreeOp::create(b, loc, tape);
   func::ReturnOp::create(b, loc);
 }
 
-autodiff::CustomGradient lowerParameterVJP(ModuleOp module, ParameterVJPOp op) {
+autodiff::CustomGradient lowerParameterVJP(ModuleOp module,
+                                           ParameterVJPOp op) {
   auto lookup = [&](FlatSymbolRefAttr name) {
     return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name);
   };
   func::FuncOp callee = lookup(op.getCalleeAttr());
   func::FuncOp vjp = lookup(op.getVjpAttr());
   FunctionType type = op.getTensorType();
-  // The VJP function's tensor-level type follows from @f's.
-  SmallVector<Type> vjpInputs(type.getInputs());
-  llvm::append_range(vjpInputs, type.getResults());
-  vjpInputs.push_back(type.getInput(0));
   MLIRContext *context = op.getContext();
-  auto vjpType = FunctionType::get(context, vjpInputs, {});
-
   Location loc = callee.getLoc();
   SmallVector<Type> buffers = pairedBuffers(type);
   Type pointer = LLVM::LLVMPointerType::get(context);
@@ -126,9 +169,14 @@ autodiff::CustomGradient lowerParameterVJP(ModuleOp module, ParameterVJPOp op) {
       module, callee, ".rev", FunctionType::get(context, reverseInputs, {}));
   OpBuilder b(context);
   b.setInsertionPointToStart(forward.addEntryBlock());
-  emitForward(b, loc, callee, type, &forward.front());
+  bool taped = static_cast<bool>(op.getForwardAttr());
+  if (taped)
+    emitTapedForward(b, loc, lookup(op.getForwardAttr()), type,
+                     &forward.front());
+  else
+    emitForward(b, loc, callee, type, &forward.front());
   b.setInsertionPointToStart(reverse.addEntryBlock());
-  emitReverse(b, loc, vjp, type, vjpType, &reverse.front());
+  emitReverse(b, loc, vjp, type, taped, &reverse.front());
   return autodiff::CustomGradient{forward, reverse, type};
 }
 

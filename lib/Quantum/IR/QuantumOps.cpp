@@ -184,14 +184,3 @@ static LogicalResult verifyArrayMeasurement(MeasurementOp op) {
 LogicalResult ProbsOp::verify() { return verifyArrayMeasurement(*this); }
 LogicalResult StateOp::verify() { return verifyArrayMeasurement(*this); }
 
-LogicalResult ProbsCotangentOp::verify() {
-  size_t numQubits = getQubits().size();
-  if (numQubits == 0)
-    return emitOpError("needs at least one qubit");
-  auto type = cast<ShapedType>(getWeights().getType());
-  if (!type.hasStaticShape() || !isPowerOfTwo(type.getDimSize(0), numQubits))
-    return emitOpError("on ") << numQubits << " qubit(s) needs "
-                              << (int64_t{1} << std::min<size_t>(numQubits, 62))
-                              << " weights, not " << type;
-  return verifyDistinctQubits(*this, getQubits());
-}

@@ -35,7 +35,7 @@ FailureOr<Value> getContiguousBuffer(RewriterBase &rewriter, Value value,
 }
 
 /// Ops that only read one tensor operand (Hamiltonian coefficients, unitary
-/// matrix, probability weights) and produce no tensor.
+/// matrix) and produce no tensor.
 template <typename OpTy>
 struct TensorReaderModel
     : BufferizableOpInterface::ExternalModel<TensorReaderModel<OpTy>, OpTy> {
@@ -97,8 +97,6 @@ void cotangent::quantum::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, QuantumDialect *) {
     HamiltonianOp::attachInterface<TensorReaderModel<HamiltonianOp>>(*ctx);
     UnitaryOp::attachInterface<TensorReaderModel<UnitaryOp>>(*ctx);
-    ProbsCotangentOp::attachInterface<TensorReaderModel<ProbsCotangentOp>>(
-        *ctx);
     ProbsOp::attachInterface<ArrayMeasurementModel<ProbsOp>>(*ctx);
     StateOp::attachInterface<ArrayMeasurementModel<StateOp>>(*ctx);
   });

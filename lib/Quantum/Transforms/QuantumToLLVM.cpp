@@ -361,50 +361,34 @@ struct AdjointBeginLowering : QuantumLowering<AdjointBeginOp> {
   }
 };
 
-template <typename OpTy>
-struct ScalarCotangentLowering : QuantumLowering<OpTy> {
-  ScalarCotangentLowering(const LLVMTypeConverter &converter,
-                          RuntimeFunction callee)
-      : QuantumLowering<OpTy>(converter), callee(callee) {}
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const final {
-    RuntimeCall rt(rewriter, op);
-    return rt.replaceByCall(
-        callee, {adaptor.getObs(), adaptor.getWeight(), rt.where()});
-  }
-  RuntimeFunction callee;
-};
-
-struct ProbsCotangentLowering : QuantumLowering<ProbsCotangentOp> {
+struct AdjointStashLowering : QuantumLowering<AdjointStashOp> {
   using QuantumLowering::QuantumLowering;
   LogicalResult
-  matchAndRewrite(ProbsCotangentOp op, Adaptor adaptor,
+  matchAndRewrite(AdjointStashOp op, Adaptor,
                   ConversionPatternRewriter &rewriter) const final {
-    if (failed(requireBuffer(rewriter, op, op.getWeights())))
-      return failure();
     RuntimeCall rt(rewriter, op);
-    ValueRange qubits = adaptor.getQubits();
-    Value weights = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
-                                  op.getWeights(), adaptor.getWeights());
-    return rt.replaceByCall(RuntimeFunction::ProbsCotangent,
-                            {rt.array(qubits, rt.i64()),
-                             rt.constant(qubits.size()), weights, rt.where()});
+    return rt.replaceByCall(RuntimeFunction::AdjointStash, {rt.where()});
   }
 };
 
-struct AdjointGradientLowering : QuantumLowering<AdjointGradientOp> {
+struct AdjointResumeLowering : QuantumLowering<AdjointResumeOp> {
   using QuantumLowering::QuantumLowering;
   LogicalResult
-  matchAndRewrite(AdjointGradientOp op, Adaptor adaptor,
+  matchAndRewrite(AdjointResumeOp op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    MemRefDescriptor out(adaptor.getOut());
-    Value data = bufferPointer(rewriter, op.getLoc(), *getTypeConverter(),
-                               op.getOut(), adaptor.getOut());
-    return rt.replaceByCall(
-        RuntimeFunction::AdjointGradient,
-        {data, out.size(rewriter, op.getLoc(), 0), rt.where()});
+    Location loc = op.getLoc();
+    auto pointerAndSize = [&](Value original, Value descriptor) {
+      return std::pair{bufferPointer(rewriter, loc, *getTypeConverter(),
+                                     original, descriptor),
+                       MemRefDescriptor(descriptor).size(rewriter, loc, 0)};
+    };
+    auto [weights, numWeights] =
+        pointerAndSize(op.getWeights(), adaptor.getWeights());
+    auto [out, numParams] = pointerAndSize(op.getOut(), adaptor.getOut());
+    return rt.replaceByCall(RuntimeFunction::AdjointResume,
+                            {adaptor.getStash(), weights, numWeights, out,
+                             numParams, rt.where()});
   }
 };
 
@@ -432,11 +416,7 @@ void cotangent::quantum::populateQuantumToLLVMConversionPatterns(
       .add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
            CustomLowering, UnitaryLowering, NamedObsLowering, TensorLowering,
            HamiltonianLowering, MeasureLowering, AdjointBeginLowering,
-           ProbsCotangentLowering, AdjointGradientLowering>(converter);
-  patterns.add<ScalarCotangentLowering<ExpvalCotangentOp>>(
-      converter, RuntimeFunction::ExpvalCotangent);
-  patterns.add<ScalarCotangentLowering<VarCotangentOp>>(
-      converter, RuntimeFunction::VarCotangent);
+           AdjointStashLowering, AdjointResumeLowering>(converter);
   patterns.add<ScalarMeasurementLowering<ExpvalOp>>(converter,
                                                     RuntimeFunction::Expval);
   patterns.add<ScalarMeasurementLowering<VarOp>>(converter,

@@ -169,17 +169,27 @@ def Gradient_ParameterVJPOp : Gradient_Op<"parameter_vjp"> {
     Internal (made by `lower-gradients` for the quantum part of a hybrid
     function). `@f(%params: memref<?xf64>, %args...) -> results` depends
     differentiably on `%params` only: its other arguments steer control flow
-    and are held constant. `@f_vjp(%params, %args..., one cotangent per
-    result of @f, %out: memref<?xf64>)` writes into `%out` the cotangent of
-    `%params`. `tensor_type` is @f's type before bufferization.
+    and are held constant. Two forms:
+    - without `forward`: the forward sweep calls @f and keeps copies of its
+      inputs; `@f_vjp(%params, %args..., one cotangent per result of @f,
+      %out: memref<?xf64>)` writes into `%out` the cotangent of `%params`;
+    - with `forward(@f_taped)`: the forward sweep calls `@f_taped`, which
+      takes @f's arguments and returns @f's results and one `i64` residual;
+      `@f_vjp(%residual, one cotangent per result, %out)` as above.
+    `tensor_type` is @f's type before bufferization.
 
     ```mlir
     gradient.parameter_vjp @f vjp(@f_vjp) {tensor_type = (memref<?xf64>, f64) -> f64}
+    gradient.parameter_vjp @g forward(@g_taped) vjp(@g_vjp) {tensor_type = (memref<?xf64>) -> f64}
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$vjp,
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       OptionalAttr<FlatSymbolRefAttr>:$forward,
+                       FlatSymbolRefAttr:$vjp,
                        TypeAttrOf<FunctionType>:$tensor_type);
-  let assemblyFormat = "$callee `vjp` `(` $vjp `)` attr-dict";
+  let assemblyFormat = [{
+    $callee (`forward` `(` $forward^ `)`)? `vjp` `(` $vjp `)` attr-dict
+  }];
 }
 
 // On tensors, a derivative is a pure function of its operands.

@@ -389,16 +389,17 @@ def Quantum_MeasureOp : Quantum_Op<"measure", [
 
 //===----------------------------------------------------------------------===//
 // The adjoint method (internal: lower-gradients generates these in the
-// vector-Jacobian product function of a circuit; not for user programs)
+// functions of a circuit's gradient; not for user programs)
 //===----------------------------------------------------------------------===//
 
 def Quantum_AdjointBeginOp : Quantum_Op<"adjoint_begin",
     [MemoryEffects<[MemWrite<Quantum_StateResource>]>]> {
-  let summary = "Start recording the gates of a circuit for the adjoint method";
+  let summary = "Start recording a circuit for the adjoint method";
   let description = [{
     Internal. From here on the runtime records every gate and unitary the
-    program applies, and numbers the gates' parameters in the order they
-    are applied; `quantum.adjoint_gradient` ends the recording.
+    program applies (numbering the gates' parameters in the order they are
+    applied) and every expval, var and probs it measures, until
+    `quantum.adjoint_stash`.
 
     ```mlir
     quantum.adjoint_begin
@@ -407,63 +408,45 @@ def Quantum_AdjointBeginOp : Quantum_Op<"adjoint_begin",
   let assemblyFormat = "attr-dict";
 }
 
-class Quantum_ScalarCotangentOp<string mnemonic, string what>
-    : Quantum_Op<mnemonic, [MemoryEffects<[MemWrite<Quantum_StateResource>]>]> {
-  let summary = "The cotangent of " # what # " of the recorded circuit";
-  let description = [{
-    Internal. Adds `weight` times the derivative of this measurement of the
-    current state to what `quantum.adjoint_gradient` computes.
-
-    ```mlir
-    quantum.}] # mnemonic # [{ %obs, %weight
-    ```
-  }];
-  let arguments = (ins Quantum_ObsType:$obs, F64:$weight);
-  let assemblyFormat = "$obs `,` $weight attr-dict";
-}
-
-def Quantum_ExpvalCotangentOp
-    : Quantum_ScalarCotangentOp<"expval_cotangent", "an expectation value">;
-def Quantum_VarCotangentOp
-    : Quantum_ScalarCotangentOp<"var_cotangent", "a variance">;
-
-def Quantum_ProbsCotangentOp : Quantum_Op<"probs_cotangent",
-    [MemoryEffects<[MemWrite<Quantum_StateResource>]>]> {
-  let summary = "The cotangent of the probabilities of qubits of the recorded circuit";
-  let description = [{
-    Internal. Adds the derivative of sum_k weights[k] probs[k] (probs of the
-    listed qubits as `quantum.probs` orders them) to what
-    `quantum.adjoint_gradient` computes.
-
-    ```mlir
-    quantum.probs_cotangent(%weights : tensor<4xf64>) %q0, %q1
-    ```
-  }];
-  let arguments = (ins Arg<Quantum_F64Coefficients, "", [MemRead]>:$weights,
-                       Variadic<Quantum_BitType>:$qubits);
-  let assemblyFormat = [{
-    `(` $weights `:` type($weights) `)` $qubits attr-dict
-  }];
-  let hasVerifier = 1;
-}
-
-def Quantum_AdjointGradientOp : Quantum_Op<"adjoint_gradient",
+def Quantum_AdjointStashOp : Quantum_Op<"adjoint_stash",
     [MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
-  let summary = "The adjoint method's vector-Jacobian product of the recorded circuit";
+  let summary = "Keep the recorded circuit and its final state for its gradient";
   let description = [{
-    Internal. Writes into `out`, one entry per recorded gate parameter, the
-    derivative of the weighted measurements given since
-    `quantum.adjoint_begin`, by one backward sweep over the recorded gates;
-    then ends the recording. The sweep undoes the state: only deallocation
-    may follow. `out` must have one element per recorded parameter
-    (run-time error otherwise).
+    Internal. Ends the recording begun by `quantum.adjoint_begin` and keeps
+    it, with a copy of the current state (or, when that does not fit in
+    memory, the means to rebuild it from the recording), under the returned
+    handle for one `quantum.adjoint_resume`.
 
     ```mlir
-    quantum.adjoint_gradient into(%out : memref<?xf64>)
+    %h = quantum.adjoint_stash : i64
     ```
   }];
-  let arguments = (ins Arg<MemRefRankOf<[F64], [1]>, "", [MemWrite]>:$out);
-  let assemblyFormat = "`into` `(` $out `:` type($out) `)` attr-dict";
+  let results = (outs I64:$stash);
+  let assemblyFormat = "attr-dict `:` type($stash)";
+}
+
+def Quantum_AdjointResumeOp : Quantum_Op<"adjoint_resume",
+    [MemoryEffects<[MemWrite<Quantum_StateResource>]>]> {
+  let summary = "The adjoint method's vector-Jacobian product of a kept circuit";
+  let description = [{
+    Internal. `weights` holds the cotangents of the kept circuit's
+    measurements in the order they were made (one per expval or var, one
+    per outcome of probs); writes into `out`, one entry per recorded gate
+    parameter, the derivative of the weighted measurements, by one backward
+    sweep from the kept state, and releases the handle. Sizes that do not
+    match the recording are a run-time error.
+
+    ```mlir
+    quantum.adjoint_resume %h weights(%w : memref<5xf64>) into(%out : memref<?xf64>)
+    ```
+  }];
+  let arguments = (ins I64:$stash,
+                       Arg<MemRefRankOf<[F64], [1]>, "", [MemRead]>:$weights,
+                       Arg<MemRefRankOf<[F64], [1]>, "", [MemWrite]>:$out);
+  let assemblyFormat = [{
+    $stash `weights` `(` $weights `:` type($weights) `)`
+    `into` `(` $out `:` type($out) `)` attr-dict
+  }];
 }
 
 #endif // COTANGENT_QUANTUM_OPS

@@ -1,67 +1,110 @@
 //===- CircuitAdjoint.cpp - a circuit's VJP by the adjoint method ---------===//
 //
-// @F.quantum.vjp(p, args, cotangents..., out) runs the circuit once with
-// the runtime recording its gates, hands each measurement its cotangent
-// instead of measuring, and lets the runtime's backward sweep write the
-// cotangent of every gate parameter into `out`: one forward simulation and
-// one backward sweep whatever the number of measurements.
+// Two functions:
+//   @F.quantum.taped(p, args) -> (measurements..., stash)
+//       the circuit, run once in the forward sweep with the runtime
+//       recording its gates and measurements; after the last measurement
+//       the runtime keeps the recording and the final state (stash);
+//   @F.quantum.vjp(stash, cotangents..., out)
+//       packs the measurements' cotangents in order and lets the runtime's
+//       backward sweep from the kept state write the cotangent of every gate
+//       parameter into `out`.
+// So a gradient costs one forward simulation and one backward sweep, whatever
+// the number of measurements.
 //
 //===----------------------------------------------------------------------===//
 #include "../HybridSplit.h"
+#include "TensorBuilder.h"
 
 #include "cotangent/Quantum/IR/QuantumOps.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace cotangent::gradient;
 namespace quantum = cotangent::quantum;
 
-func::FuncOp cotangent::gradient::buildAdjointVJP(const Circuit &circuit,
-                                                  FunctionType quantumType) {
-  SmallVector<Operation *> measurements;
-  func::FuncOp vjp = cloneReadingParams(circuit, ".quantum.vjp", measurements);
-  Location loc = vjp.getLoc();
-  SmallVector<Value> cotangents;
-  for (Type type : quantumType.getResults()) {
-    (void)vjp.insertArgument(vjp.getNumArguments(), type, {}, loc);
-    cotangents.push_back(vjp.getArguments().back());
-  }
-  (void)vjp.insertArgument(vjp.getNumArguments(), quantumType.getInput(0), {},
-                           loc);
-  Value out = vjp.getArguments().back();
+namespace {
 
-  OpBuilder b(vjp.getContext());
-  b.setInsertionPointToStart(&vjp.front());
+func::FuncOp buildTaped(const Circuit &circuit) {
+  SmallVector<Operation *> measurements;
+  func::FuncOp taped =
+      cloneReadingParams(circuit, ".quantum.taped", measurements);
+  Location loc = taped.getLoc();
+  OpBuilder b = OpBuilder::atBlockBegin(&taped.front());
   quantum::AdjointBeginOp::create(b, loc);
-  for (auto [m, cotangent] : llvm::zip(measurements, cotangents)) {
-    b.setInsertionPoint(m);
-    llvm::TypeSwitch<Operation *>(m)
-        .Case([&](quantum::ExpvalOp op) {
-          quantum::ExpvalCotangentOp::create(b, op.getLoc(), op.getObs(),
-                                             cotangent);
-        })
-        .Case([&](quantum::VarOp op) {
-          quantum::VarCotangentOp::create(b, op.getLoc(), op.getObs(),
-                                          cotangent);
-        })
-        .Case([&](quantum::ProbsOp op) {
-          quantum::ProbsCotangentOp::create(b, op.getLoc(), cotangent,
-                                            op.getQubits());
-        });
-    // The measurement itself is not needed: only post-processing used it.
-    m->getResult(0).replaceAllUsesWith(
-        ub::PoisonOp::create(b, m->getLoc(), m->getResult(0).getType()));
-  }
-  b.setInsertionPoint(measurements.empty() ? vjp.front().getTerminator()
-                                           : measurements.back());
-  quantum::AdjointGradientOp::create(b, loc, out);
+  if (measurements.empty())
+    b.setInsertionPoint(taped.front().getTerminator());
+  else
+    b.setInsertionPointAfter(measurements.back());
+  Value stash = quantum::AdjointStashOp::create(b, loc, b.getI64Type());
+  SmallVector<Value> results;
   for (Operation *m : measurements)
-    m->erase();
-  auto ret = cast<func::ReturnOp>(vjp.front().getTerminator());
+    results.push_back(m->getResult(0));
+  results.push_back(stash);
+  auto ret = cast<func::ReturnOp>(taped.front().getTerminator());
   b.setInsertionPoint(ret);
-  func::ReturnOp::create(b, ret.getLoc());
+  func::ReturnOp::create(b, ret.getLoc(), results);
   ret.erase();
-  vjp.setType(FunctionType::get(vjp.getContext(), vjp.getArgumentTypes(), {}));
+  taped.setType(FunctionType::get(taped.getContext(), taped.getArgumentTypes(),
+                                  ValueRange(results).getTypes()));
+  return taped;
+}
+
+func::FuncOp buildVJP(const Circuit &circuit, FunctionType quantumType,
+                      func::FuncOp after) {
+  MLIRContext *context = circuit.function.getContext();
+  Location loc = circuit.function.getLoc();
+  SmallVector<Type> inputs{IntegerType::get(context, 64)};
+  llvm::append_range(inputs, quantumType.getResults());
+  inputs.push_back(quantumType.getInput(0));
+  auto vjp = func::FuncOp::create(
+      loc, (circuit.function.getSymName() + ".quantum.vjp").str(),
+      FunctionType::get(context, inputs, {}));
+  vjp.setPrivate();
+  SymbolTable(circuit.function->getParentOfType<ModuleOp>())
+      .insert(vjp, std::next(Block::iterator(after)));
+
+  Block *entry = vjp.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  TensorBuilder t(b, loc);
+  ValueRange cotangents =
+      entry->getArguments().slice(1, quantumType.getNumResults());
+  int64_t numWeights = 0;
+  for (Type type : quantumType.getResults())
+    numWeights += numElements(type);
+  Value weights = memref::AllocOp::create(
+      b, loc, MemRefType::get({numWeights}, b.getF64Type()));
+  int64_t offset = 0;
+  for (Value cotangent : cotangents) {
+    int64_t size = numElements(cotangent.getType());
+    if (isa<TensorType>(cotangent.getType())) {
+      auto loop = scf::ForOp::create(b, loc, t.index(0), t.index(size),
+                                     t.index(1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value k = loop.getInductionVar();
+      Value element = tensor::ExtractOp::create(b, loc, cotangent, k);
+      Value at = arith::AddIOp::create(b, loc, k, t.index(offset));
+      memref::StoreOp::create(b, loc, element, weights, at);
+    } else {
+      memref::StoreOp::create(b, loc, cotangent, weights, t.index(offset));
+    }
+    offset += size;
+  }
+  quantum::AdjointResumeOp::create(b, loc, entry->getArgument(0), weights,
+                                   entry->getArguments().back());
+  func::ReturnOp::create(b, loc);
   return vjp;
+}
+
+} // namespace
+
+CircuitGradient cotangent::gradient::buildAdjointVJP(const Circuit &circuit,
+                                                     FunctionType quantumType) {
+  func::FuncOp taped = buildTaped(circuit);
+  return {taped, buildVJP(circuit, quantumType, taped)};
 }

@@ -115,13 +115,13 @@ Value weighted(TensorBuilder &t, const Circuit &circuit, ValueRange shifted,
 
 } // namespace
 
-func::FuncOp
+CircuitGradient
 cotangent::gradient::buildParameterShiftVJP(const Circuit &circuit,
                                             FunctionType quantumType) {
   func::FuncOp moments = buildMoments(circuit);
   func::FuncOp rules = buildShiftRules(circuit);
   if (!rules)
-    return nullptr;
+    return {};
   MLIRContext *context = circuit.function.getContext();
   Location loc = circuit.function.getLoc();
   SmallVector<Type> inputs(quantumType.getInputs());
@@ -206,5 +206,5 @@ cotangent::gradient::buildParameterShiftVJP(const Circuit &circuit,
   memref::StoreOp::create(b, loc, branch.getResult(0), out, j);
   b.setInsertionPointAfter(loop);
   func::ReturnOp::create(b, loc);
-  return vjp;
+  return {nullptr, vjp};
 }

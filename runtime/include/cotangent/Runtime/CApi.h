@@ -61,18 +61,18 @@ void __cot_state(const int64_t *qubits, int64_t numQubits, double *out,
  * the state and returns 0 or 1. */
 int8_t __cot_measure(int64_t qubit, const char *where);
 
-/* The adjoint method, as compiled gradient code uses it: begin recording the
- * gates applied from now on; give each measurement of the finished circuit
- * its cotangent (a weight, or one weight per outcome for probs); then write
- * the vector-Jacobian product, one entry per recorded gate parameter in the
- * order the gates were applied, and end the recording. */
+/* The adjoint method, as compiled gradient code uses it: begin recording
+ * the gates and measurements from now on; after the circuit's last
+ * measurement, keep the recording and the final state under the returned
+ * handle; later, given the cotangents of the recorded measurements in order
+ * (one per expval or var, one per outcome of probs), write the
+ * vector-Jacobian product, one entry per recorded gate parameter in the
+ * order the gates were applied, and release the handle. */
 void __cot_adjoint_begin(const char *where);
-void __cot_expval_cotangent(int64_t obs, double weight, const char *where);
-void __cot_var_cotangent(int64_t obs, double weight, const char *where);
-void __cot_probs_cotangent(const int64_t *qubits, int64_t numQubits,
-                           const double *weights, const char *where);
-void __cot_adjoint_gradient(double *paramCotangents, int64_t numParams,
-                            const char *where);
+int64_t __cot_adjoint_stash(const char *where);
+void __cot_adjoint_resume(int64_t stash, const double *weights,
+                          int64_t numWeights, double *paramCotangents,
+                          int64_t numParams, const char *where);
 
 #ifdef __cplusplus
 } /* extern "C" */
