@@ -1,4 +1,4 @@
-//===- CircuitGradients.cpp - circuit gradients against forward simulation -===//
+//===- CircuitGradients.cpp - circuit gradients against simulation -------===//
 //
 // A layered circuit (each layer: RX and RY on every wire, then a CNOT
 // ladder), measured by <Z_0> and by a 4-term Hamiltonian. Through the
@@ -42,8 +42,8 @@ std::string programText(int qubits, int layers) {
   std::ostringstream s;
   for (const char *method : {"adjoint", "parameter-shift"})
     for (const char *obs : {"z", "h"}) {
-      std::string name = std::string(method[0] == 'a' ? "adjoint" : "shift") +
-                         "_" + obs;
+      std::string name =
+          std::string(method[0] == 'a' ? "adjoint" : "shift") + "_" + obs;
       s << "func.func @circuit_" << name << "(%t: tensor<" << params
         << "xf64>) -> f64 attributes {diff_method = \"" << method << "\"} {\n";
       s << "  %r = quantum.alloc(" << qubits << ") : !quantum.reg\n";
@@ -75,18 +75,25 @@ std::string programText(int qubits, int layers) {
         }
       }
       if (obs[0] == 'z') {
-        s << "  %o = quantum.namedobs " << wire[0] << "[PauliZ] : !quantum.obs\n";
+        s << "  %o = quantum.namedobs " << wire[0]
+          << "[PauliZ] : !quantum.obs\n";
       } else {
         // 0.5 Z0 Z1 - 0.8 X2 + 0.3 Y0 + 1.1 Z(N-1)
-        s << "  %z0 = quantum.namedobs " << wire[0] << "[PauliZ] : !quantum.obs\n";
-        s << "  %z1 = quantum.namedobs " << wire[1] << "[PauliZ] : !quantum.obs\n";
+        s << "  %z0 = quantum.namedobs " << wire[0]
+          << "[PauliZ] : !quantum.obs\n";
+        s << "  %z1 = quantum.namedobs " << wire[1]
+          << "[PauliZ] : !quantum.obs\n";
         s << "  %zz = quantum.tensor %z0, %z1 : !quantum.obs\n";
-        s << "  %x2 = quantum.namedobs " << wire[2] << "[PauliX] : !quantum.obs\n";
-        s << "  %y0 = quantum.namedobs " << wire[0] << "[PauliY] : !quantum.obs\n";
+        s << "  %x2 = quantum.namedobs " << wire[2]
+          << "[PauliX] : !quantum.obs\n";
+        s << "  %y0 = quantum.namedobs " << wire[0]
+          << "[PauliY] : !quantum.obs\n";
         s << "  %zn = quantum.namedobs " << wire[qubits - 1]
           << "[PauliZ] : !quantum.obs\n";
-        s << "  %c = arith.constant dense<[0.5, -0.8, 0.3, 1.1]> : tensor<4xf64>\n";
-        s << "  %o = quantum.hamiltonian(%c : tensor<4xf64>) %zz, %x2, %y0, %zn "
+        s << "  %c = arith.constant dense<[0.5, -0.8, 0.3, 1.1]> : "
+             "tensor<4xf64>\n";
+        s << "  %o = quantum.hamiltonian(%c : tensor<4xf64>) %zz, %x2, %y0, "
+             "%zn "
              ": !quantum.obs\n";
       }
       s << "  %e = quantum.expval %o : f64\n";
@@ -228,8 +235,8 @@ int main(int argc, char **argv) {
   for (const Size &size : sizes)
     for (const char *obs : {"z", "h"}) {
       auto time = [&](const char *entry) {
-        auto it = reporter.seconds.find(std::string(size.label) + "/" + entry +
-                                        obs);
+        auto it =
+            reporter.seconds.find(std::string(size.label) + "/" + entry + obs);
         return it == reporter.seconds.end() ? 0.0 : it->second;
       };
       double forward = time("circuit_adjoint_"),

@@ -133,8 +133,7 @@ std::optional<TargetForm> targetFormOf(const RecordedOperation &op,
   case GateOperator::Form::Dense:
     if (numWires != 1)
       return std::nullopt;
-    std::copy(inverse.dense.begin(), inverse.dense.end(),
-              form.inverse.begin());
+    std::copy(inverse.dense.begin(), inverse.dense.end(), form.inverse.begin());
     break;
   }
   const Amplitude i(0, 1);
@@ -178,11 +177,11 @@ void adjointVectorJacobianProduct(Amplitude *state, int numQubits,
       if (std::optional<TargetForm> form = targetFormOf(*op, inverse)) {
         const int numWires = static_cast<int>(op->wires.size());
         const double derivative =
-            kernels::undoTargetGate(
-                state, lambda.data(), numQubits,
-                static_cast<int>(op->wires.back()),
-                wireMask(op->wires.data(), numWires - 1),
-                form->inverse.data(), form->generator.data())
+            kernels::undoTargetGate(state, lambda.data(), numQubits,
+                                    static_cast<int>(op->wires.back()),
+                                    wireMask(op->wires.data(), numWires - 1),
+                                    form->inverse.data(),
+                                    form->generator.data())
                 .imag();
         paramCotangents[op->paramIndex] +=
             op->adjoint ? -derivative : derivative;

@@ -302,13 +302,12 @@ void ExecutionContext::resumeGradient(int64_t stash, const double *weights,
   for (const MeasurementCotangent &m : r.cotangents)
     expected += m.numWeights();
   if (expected != numWeights || r.numParams != numParams)
-    throw RuntimeError("the recorded circuit has " +
-                       std::to_string(r.cotangents.size()) +
-                       " measurement(s) taking " + std::to_string(expected) +
-                       " cotangent(s) and " + std::to_string(r.numParams) +
-                       " gate parameter(s), but its gradient was given " +
-                       std::to_string(numWeights) + " and " +
-                       std::to_string(numParams));
+    throw RuntimeError(
+        "the recorded circuit has " + std::to_string(r.cotangents.size()) +
+        " measurement(s) taking " + std::to_string(expected) +
+        " cotangent(s) and " + std::to_string(r.numParams) +
+        " gate parameter(s), but its gradient was given " +
+        std::to_string(numWeights) + " and " + std::to_string(numParams));
   for (MeasurementCotangent &m : r.cotangents) {
     if (m.kind == MeasurementCotangent::Kind::Probs)
       m.weights.assign(weights, weights + m.numWeights());
@@ -316,8 +315,8 @@ void ExecutionContext::resumeGradient(int64_t stash, const double *weights,
       m.weight = *weights;
     weights += m.numWeights();
   }
-  device_->vectorJacobianProduct(std::move(stashed.state), stashed.numQubits,
-                                 r, paramCotangents);
+  device_->vectorJacobianProduct(std::move(stashed.state), stashed.numQubits, r,
+                                 paramCotangents);
 }
 
 void ExecutionContext::recordError(const char *where,

@@ -480,30 +480,30 @@ Amplitude undoTargetGate(Amplitude *psi, Amplitude *lambda, int numQubits,
   double *p = components(psi), *l = components(lambda);
   const uint64_t partner = bit(target);
   double re = 0, im = 0;
-  forEachRun(numQubits, partner | controls, 0,
-             [&](size_t first, size_t length, size_t) {
-               for (size_t i = first | controls, end = i + length; i < end;
-                    ++i) {
-                 const size_t j = i | partner;
-                 const C p0{p[2 * i], p[2 * i + 1]}, p1{p[2 * j], p[2 * j + 1]};
-                 const C l0{l[2 * i], l[2 * i + 1]}, l1{l[2 * j], l[2 * j + 1]};
-                 // conj(l0) (g p)_0 + conj(l1) (g p)_1
-                 const C gp0 = add(mul(g0, p0), mul(g1, p1));
-                 const C gp1 = add(mul(g2, p0), mul(g3, p1));
-                 re += l0.re * gp0.re + l0.im * gp0.im + l1.re * gp1.re +
-                       l1.im * gp1.im;
-                 im += l0.re * gp0.im - l0.im * gp0.re + l1.re * gp1.im -
-                       l1.im * gp1.re;
-                 const C q0 = add(mul(m0, p0), mul(m1, p1));
-                 const C q1 = add(mul(m2, p0), mul(m3, p1));
-                 const C k0 = add(mul(m0, l0), mul(m1, l1));
-                 const C k1 = add(mul(m2, l0), mul(m3, l1));
-                 p[2 * i] = q0.re, p[2 * i + 1] = q0.im;
-                 p[2 * j] = q1.re, p[2 * j + 1] = q1.im;
-                 l[2 * i] = k0.re, l[2 * i + 1] = k0.im;
-                 l[2 * j] = k1.re, l[2 * j + 1] = k1.im;
-               }
-             });
+  forEachRun(
+      numQubits, partner | controls, 0,
+      [&](size_t first, size_t length, size_t) {
+        for (size_t i = first | controls, end = i + length; i < end; ++i) {
+          const size_t j = i | partner;
+          const C p0{p[2 * i], p[2 * i + 1]}, p1{p[2 * j], p[2 * j + 1]};
+          const C l0{l[2 * i], l[2 * i + 1]}, l1{l[2 * j], l[2 * j + 1]};
+          // conj(l0) (g p)_0 + conj(l1) (g p)_1
+          const C gp0 = add(mul(g0, p0), mul(g1, p1));
+          const C gp1 = add(mul(g2, p0), mul(g3, p1));
+          re +=
+              l0.re * gp0.re + l0.im * gp0.im + l1.re * gp1.re + l1.im * gp1.im;
+          im +=
+              l0.re * gp0.im - l0.im * gp0.re + l1.re * gp1.im - l1.im * gp1.re;
+          const C q0 = add(mul(m0, p0), mul(m1, p1));
+          const C q1 = add(mul(m2, p0), mul(m3, p1));
+          const C k0 = add(mul(m0, l0), mul(m1, l1));
+          const C k1 = add(mul(m2, l0), mul(m3, l1));
+          p[2 * i] = q0.re, p[2 * i + 1] = q0.im;
+          p[2 * j] = q1.re, p[2 * j + 1] = q1.im;
+          l[2 * i] = k0.re, l[2 * i + 1] = k0.im;
+          l[2 * j] = k1.re, l[2 * j + 1] = k1.im;
+        }
+      });
   return {re, im};
 }
 

@@ -101,10 +101,9 @@ void runProblem(void **args) {
     weights.insert(weights.end(),
                    {p.expvalWeight, p.varWeight, p.hamiltonianWeight});
     p.gradient.assign(p.params.size(), 0.0);
-    __cot_adjoint_resume(stash, weights.data(),
-                         static_cast<int64_t>(weights.size()),
-                         p.gradient.data(),
-                         static_cast<int64_t>(p.params.size()), kWhere);
+    __cot_adjoint_resume(
+        stash, weights.data(), static_cast<int64_t>(weights.size()),
+        p.gradient.data(), static_cast<int64_t>(p.params.size()), kWhere);
     return;
   }
   __cot_dealloc(reg, kWhere);

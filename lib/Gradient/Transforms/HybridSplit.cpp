@@ -249,10 +249,9 @@ LogicalResult splitCircuit(func::FuncOp function, Operation *derivative) {
   if (!numParams)
     return failure();
 
-  CircuitGradient gradient =
-      StringRef(methodOf(circuit)) == "parameter-shift"
-          ? buildParameterShiftVJP(circuit, quantumType)
-          : buildAdjointVJP(circuit, quantumType);
+  CircuitGradient gradient = StringRef(methodOf(circuit)) == "parameter-shift"
+                                 ? buildParameterShiftVJP(circuit, quantumType)
+                                 : buildAdjointVJP(circuit, quantumType);
   if (!gradient.vjp)
     return failure();
   OpBuilder top(module.getBodyRegion());

@@ -99,8 +99,7 @@ void emitTapedForward(OpBuilder &b, Location loc, func::FuncOp taped,
 /// The VJP function's inputs before the cotangents: copies of @f's inputs,
 /// or the taped forward's residual.
 SmallVector<Value> restoreResiduals(OpBuilder &b, Location loc,
-                                    FunctionType type, bool taped,
-                                    Value tape) {
+                                    FunctionType type, bool taped, Value tape) {
   if (taped) {
     Value residual = newBufferFor(b, loc, b.getI64Type());
     ResidualsGetOp::create(b, loc, tape, 0, residual);
@@ -127,11 +126,9 @@ SmallVector<Value> restoreResiduals(OpBuilder &b, Location loc,
 void emitReverse(OpBuilder &b, Location loc, func::FuncOp vjp,
                  FunctionType type, bool taped, Block *entry) {
   Value tape = entry->getArguments().back();
-  SmallVector<Value> vjpInputs =
-      restoreResiduals(b, loc, type, taped, tape);
-  SmallVector<Type> vjpTypes = taped
-                                   ? SmallVector<Type>{b.getI64Type()}
-                                   : SmallVector<Type>(type.getInputs());
+  SmallVector<Value> vjpInputs = restoreResiduals(b, loc, type, taped, tape);
+  SmallVector<Type> vjpTypes = taped ? SmallVector<Type>{b.getI64Type()}
+                                     : SmallVector<Type>(type.getInputs());
   auto [shadows, outputShadows] = inputsAndOutputs(type, entry, true);
   llvm::append_range(vjpInputs, outputShadows);
   llvm::append_range(vjpTypes, type.getResults());
@@ -149,8 +146,7 @@ void emitReverse(OpBuilder &b, Location loc, func::FuncOp vjp,
   func::ReturnOp::create(b, loc);
 }
 
-autodiff::CustomGradient lowerParameterVJP(ModuleOp module,
-                                           ParameterVJPOp op) {
+autodiff::CustomGradient lowerParameterVJP(ModuleOp module, ParameterVJPOp op) {
   auto lookup = [&](FlatSymbolRefAttr name) {
     return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name);
   };

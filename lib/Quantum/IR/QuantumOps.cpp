@@ -183,4 +183,3 @@ static LogicalResult verifyArrayMeasurement(MeasurementOp op) {
 
 LogicalResult ProbsOp::verify() { return verifyArrayMeasurement(*this); }
 LogicalResult StateOp::verify() { return verifyArrayMeasurement(*this); }
-

@@ -386,9 +386,9 @@ struct AdjointResumeLowering : QuantumLowering<AdjointResumeOp> {
     auto [weights, numWeights] =
         pointerAndSize(op.getWeights(), adaptor.getWeights());
     auto [out, numParams] = pointerAndSize(op.getOut(), adaptor.getOut());
-    return rt.replaceByCall(RuntimeFunction::AdjointResume,
-                            {adaptor.getStash(), weights, numWeights, out,
-                             numParams, rt.where()});
+    return rt.replaceByCall(
+        RuntimeFunction::AdjointResume,
+        {adaptor.getStash(), weights, numWeights, out, numParams, rt.where()});
   }
 };
 

@@ -82,8 +82,8 @@ func::FuncOp buildVJP(const Circuit &circuit, FunctionType quantumType,
   for (Value cotangent : cotangents) {
     int64_t size = numElements(cotangent.getType());
     if (isa<TensorType>(cotangent.getType())) {
-      auto loop = scf::ForOp::create(b, loc, t.index(0), t.index(size),
-                                     t.index(1));
+      auto loop =
+          scf::ForOp::create(b, loc, t.index(0), t.index(size), t.index(1));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value k = loop.getInductionVar();
