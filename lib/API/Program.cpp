@@ -13,10 +13,12 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
 #include <cstring>
@@ -171,7 +173,22 @@ Result<Program> Program::compile(std::string_view source,
 
   // Translation to LLVM IR, O2 and native code generation.
   start = Clock::now();
-  auto optimize = mlir::makeOptimizingTransformer(2, 0, nullptr);
+  if (options.optimizationLevel < 0 || options.optimizationLevel > 3)
+    return usageError("the optimisation level must be 0 to 3, not " +
+                      std::to_string(options.optimizationLevel));
+  // The host CPU, so that the vectorisers see its vector registers; the
+  // JIT's code generator targets the same machine.
+  auto hostBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!hostBuilder)
+    return compileError("code generation failed: " +
+                        llvm::toString(hostBuilder.takeError()) + "\n");
+  auto host = hostBuilder->createTargetMachine();
+  if (!host)
+    return compileError(
+        "code generation failed: " + llvm::toString(host.takeError()) + "\n");
+  llvm::TargetMachine *targetMachine = host->get();
+  auto optimize = mlir::makeOptimizingTransformer(
+      static_cast<unsigned>(options.optimizationLevel), 0, targetMachine);
   bool dumpLLVM = options.dumpAfter == kLLVMStageName.str() && options.irOutput;
   auto transform = [&](llvm::Module *llvmModule) -> llvm::Error {
     // Buffers come from the runtime's allocator, which returns fresh memory
@@ -179,6 +196,12 @@ Result<Program> Program::compile(std::string_view source,
     if (llvm::Function *alloc =
             llvmModule->getFunction("_mlir_memref_to_llvm_alloc"))
       alloc->addRetAttr(llvm::Attribute::NoAlias);
+    for (llvm::Function &function : *llvmModule)
+      if (!function.isDeclaration()) {
+        function.addFnAttr("target-cpu", targetMachine->getTargetCPU());
+        function.addFnAttr("target-features",
+                           targetMachine->getTargetFeatureString());
+      }
     if (llvm::Error error = optimize(llvmModule))
       return error;
     if (dumpLLVM) {
@@ -192,6 +215,8 @@ Result<Program> Program::compile(std::string_view source,
   mlir::ExecutionEngineOptions engineOptions;
   engineOptions.transformer =
       transform; // a function_ref: `transform` must outlive create()
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(options.optimizationLevel);
   auto engine = mlir::ExecutionEngine::create(*module, engineOptions);
   if (!engine)
     return compileError(diagnostics + "code generation failed: " +

@@ -117,7 +117,8 @@ void cotangent::printPipeline(llvm::raw_ostream &os) {
     os << stage.name << ": " << stage.purpose << "\n    " << stage.passes
        << "\n";
   os << kLLVMStageName
-     << ": translate to LLVM IR, optimise at O2 and compile to native code "
+     << ": translate to LLVM IR, optimise for the host CPU at O3 (cot run -O) and "
+        "compile to native code "
         "(JIT)\n";
 }
 

@@ -39,6 +39,8 @@ options:
   --dump-after=STAGE    print the IR after STAGE to stderr
   --no-optimize-before-ad
                         skip the optimize-before-AD stage (to measure it)
+  -O LEVEL              LLVM optimisation level of the native code, 0 to 3
+                        (default 3; -O0 ... -O3 work too)
   -h, --help            print this help
 
 exit codes: 0 ok, 1 compile error, 2 usage error, 3 run-time error
@@ -51,6 +53,7 @@ struct Options {
   bool time = false;
   bool printPipeline = false;
   bool optimizeBeforeAD = true;
+  int optimizationLevel = 3;
   std::string dumpAfter;
   std::vector<std::string> arguments;
 };
@@ -101,6 +104,11 @@ std::string parseOptions(int argc, char **argv, Options &options) {
       options.time = true;
     } else if (arg == "--no-optimize-before-ad") {
       options.optimizeBeforeAD = false;
+    } else if (arg.rfind("-O", 0) == 0) {
+      text = arg.size() > 2 ? arg.substr(2) : (i + 1 < argc ? argv[++i] : "");
+      if (text.size() != 1 || text[0] < '0' || text[0] > '3')
+        return "-O needs a level from 0 to 3, got '" + text + "'";
+      options.optimizationLevel = text[0] - '0';
     } else if (arg == "--print-pipeline") {
       options.printPipeline = true;
     } else {
@@ -122,6 +130,7 @@ int run(const Options &options) {
   CompileOptions compileOptions;
   compileOptions.dumpAfter = options.dumpAfter;
   compileOptions.optimizeBeforeAD = options.optimizeBeforeAD;
+  compileOptions.optimizationLevel = options.optimizationLevel;
   compileOptions.irOutput = &std::cerr;
   Result<Program> program =
       Program::compile(source.str(), options.program, compileOptions);

@@ -110,6 +110,11 @@ struct CompileOptions {
   /// Run the optimize-before-AD stage (inlining, memory to values, loop
   /// invariant code motion) before differentiation.
   bool optimizeBeforeAD = true;
+  /// LLVM's optimisation level for the native code, 0 to 3. The code is
+  /// generated for the host CPU (its vector registers included); no level
+  /// reassociates floating-point arithmetic, so results are the same from
+  /// run to run.
+  int optimizationLevel = 3;
   /// Name of a pipeline stage (see printPipeline) after which the IR is
   /// written to `irOutput`.
   std::string dumpAfter;

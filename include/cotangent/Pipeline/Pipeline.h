@@ -24,7 +24,7 @@ struct PipelineStage {
 };
 
 /// The stages run on MLIR, in order. The JIT then translates to LLVM IR and
-/// optimises at O2 (stage `llvm`).
+/// optimises for the host CPU at O3 by default (stage `llvm`).
 llvm::ArrayRef<PipelineStage> pipelineStages();
 
 /// The name under which LLVM translation, optimisation and code generation are
