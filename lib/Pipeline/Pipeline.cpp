@@ -90,6 +90,10 @@ const cotangent::PipelineStage kStages[] = {
      "func.func(convert-linalg-to-loops)"},
     {"optimize-after-AD", "clean up the generated derivative code",
      "canonicalize,cse,loop-invariant-code-motion"},
+    {"guard-integer-division",
+     "integer divisions and remainders by zero, and the smallest value "
+     "divided by -1, end the call with a located run-time error",
+     "guard-integer-division"},
     {"deallocate-buffers", "free every buffer after its last use",
      "buffer-deallocation-pipeline"},
     {"lower-to-loops",

@@ -9,6 +9,7 @@
 #include "cotangent/Runtime/CApi.h"
 
 #include "EntryGuard.h"
+#include "RuntimeError.h"
 
 using cotangent::runtime::ExecutionContext;
 using cotangent::runtime::guardEntry;
@@ -109,6 +110,20 @@ void __cot_adjoint_resume(int64_t stash, const double *weights,
                           int64_t numParams, const char *where) {
   guardEntry(where, [&](ExecutionContext &c) {
     c.resumeGradient(stash, weights, numWeights, paramCotangents, numParams);
+  });
+}
+
+void __cot_arithmetic_error(int64_t kind, const char *where) {
+  guardEntry(where, [&](ExecutionContext &) {
+    switch (kind) {
+    case 0:
+      throw cotangent::runtime::RuntimeError("integer division by zero");
+    case 1:
+      throw cotangent::runtime::RuntimeError("integer remainder by zero");
+    default:
+      throw cotangent::runtime::RuntimeError(
+          "integer overflow: the smallest value divided by -1");
+    }
   });
 }
 

@@ -19,4 +19,19 @@ def WrapEntryPoints : Pass<"wrap-entry-points", "mlir::ModuleOp"> {
                            "mlir::func::FuncDialect"];
 }
 
+def GuardIntegerDivision : Pass<"guard-integer-division", "mlir::ModuleOp"> {
+  let summary = "Check every integer division and remainder before it runs";
+  let description = [{
+    Before each `arith.divsi`, `divui`, `remsi`, `remui`, `ceildivsi`,
+    `ceildivui` and `floordivsi` on scalars, inserts a test of the divisor
+    (zero) and, for the signed ops, of the overflowing case (the smallest
+    value divided by -1); either ends the call with a run-time error at the
+    op's location (`__cot_arithmetic_error`) instead of trapping or giving
+    garbage. A divisor that is the constant zero, or a constant overflowing
+    pair, is a compile error at the op.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 #endif

@@ -15,6 +15,8 @@
 //
 // or, to get the declaration alone,
 //   lookupOrCreateRuntimeFunction(rewriter, module, RuntimeFunction::Tape).
+// Most functions take a source location to prefix their errors with:
+// sourceLocationString(rewriter, op.getLoc(), module).
 // The arguments must have the table's types (Ptr is !llvm.ptr, I64 is i64).
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +28,9 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <string>
 
 namespace cotangent {
 namespace detail {
@@ -99,6 +104,42 @@ callRuntimeFunction(mlir::OpBuilder &builder, mlir::Location loc,
   if (mlir::failed(callee))
     return mlir::failure();
   return mlir::LLVM::CallOp::create(builder, loc, *callee, args);
+}
+
+/// "file:line:col" of the first file location inside `loc`, or "".
+inline std::string describeLocation(mlir::Location loc) {
+  std::string text;
+  loc->walk([&](mlir::Location inner) {
+    if (auto file = mlir::dyn_cast<mlir::FileLineColLoc>(inner)) {
+      text = (file.getFilename().strref() + ":" + llvm::Twine(file.getLine()) +
+              ":" + llvm::Twine(file.getColumn()))
+                 .str();
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return text;
+}
+
+/// A pointer to a constant C string holding "file:line:col" of `loc`: the
+/// `where` argument of the runtime's functions, which prefixes their errors.
+/// One global per distinct location.
+inline mlir::Value sourceLocationString(mlir::OpBuilder &builder,
+                                        mlir::Location loc,
+                                        mlir::ModuleOp module) {
+  std::string text = describeLocation(loc);
+  std::string name = "__cot_where_" + llvm::utohexstr(llvm::hash_value(text));
+  auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(name);
+  if (!global) {
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    auto type =
+        mlir::LLVM::LLVMArrayType::get(builder.getI8Type(), text.size() + 1);
+    global = mlir::LLVM::GlobalOp::create(
+        builder, loc, type, /*isConstant=*/true, mlir::LLVM::Linkage::Internal,
+        name, builder.getStringAttr(text + '\0'));
+  }
+  return mlir::LLVM::AddressOfOp::create(builder, loc, global);
 }
 
 } // namespace cotangent

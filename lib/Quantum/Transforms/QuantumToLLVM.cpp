@@ -19,7 +19,6 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace cotangent::quantum;
@@ -27,21 +26,6 @@ using cotangent::callRuntimeFunction;
 using cotangent::runtime::RuntimeFunction;
 
 namespace {
-
-/// "file:line:col" of the first file location inside `loc`, or "".
-std::string describeLocation(Location loc) {
-  std::string text;
-  loc->walk([&](Location inner) {
-    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
-      text = (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" +
-              Twine(file.getColumn()))
-                 .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return text;
-}
 
 /// Builds the pieces of one runtime call at the current insertion point.
 class RuntimeCall {
@@ -61,19 +45,7 @@ public:
 
   /// The op's source location as a pointer to a constant C string.
   Value where() {
-    std::string text = describeLocation(loc);
-    std::string name = "__cot_where_" + llvm::utohexstr(llvm::hash_value(text));
-    auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
-    if (!global) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      auto type =
-          LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size() + 1);
-      global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
-                                      LLVM::Linkage::Internal, name,
-                                      rewriter.getStringAttr(text + '\0'));
-    }
-    return LLVM::AddressOfOp::create(rewriter, loc, global);
+    return cotangent::sourceLocationString(rewriter, loc, module);
   }
 
   /// A stack array holding `values`; the slot is allocated once in the

@@ -74,6 +74,11 @@ void __cot_adjoint_resume(int64_t stash, const double *weights,
                           int64_t numWeights, double *paramCotangents,
                           int64_t numParams, const char *where);
 
+/* Ends the run with an error of integer arithmetic, which compiled code
+ * checks for before the operation: 0 division by zero, 1 remainder by zero,
+ * 2 a signed division or remainder of the smallest value by -1. */
+void __cot_arithmetic_error(int64_t kind, const char *where);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
