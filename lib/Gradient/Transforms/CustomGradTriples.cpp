@@ -128,14 +128,7 @@ FailureOr<autodiff::CustomGradient> lowerCustomGrad(ModuleOp module,
   func::FuncOp callee = lookup(op.getCalleeAttr());
   MLIRContext *context = op.getContext();
   Location loc = callee.getLoc();
-  SmallVector<Type> buffers = pairedBuffers(types.callee);
-  Type pointer = LLVM::LLVMPointerType::get(context);
-  func::FuncOp forward = createFunctionAfter(
-      module, callee, ".fwd", FunctionType::get(context, buffers, pointer));
-  SmallVector<Type> reverseInputs(buffers);
-  reverseInputs.push_back(pointer);
-  func::FuncOp reverse = createFunctionAfter(
-      module, callee, ".rev", FunctionType::get(context, reverseInputs, {}));
+  auto [forward, reverse] = createTripleFunctions(module, callee, types.callee);
   OpBuilder b(context);
   b.setInsertionPointToStart(forward.addEntryBlock());
   emitForward(b, loc, lookup(op.getForwardAttr()), types, &forward.front());

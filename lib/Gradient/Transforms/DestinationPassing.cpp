@@ -2,20 +2,11 @@
 #include "DestinationPassing.h"
 
 #include "cotangent/Support/IRBuilders.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
-
-SmallVector<Type> cotangent::gradient::pairedBuffers(FunctionType callee) {
-  SmallVector<Type> types;
-  for (Type type :
-       llvm::concat<const Type>(callee.getInputs(), callee.getResults())) {
-    types.push_back(bufferTypeOf(type));
-    types.push_back(bufferTypeOf(type));
-  }
-  return types;
-}
 
 void cotangent::gradient::callWithBuffers(OpBuilder &b, Location loc,
                                           func::FuncOp callee,
@@ -45,4 +36,21 @@ func::FuncOp cotangent::gradient::createFunctionAfter(ModuleOp module,
   function.setPrivate();
   SymbolTable(module).insert(function, std::next(Block::iterator(base)));
   return function;
+}
+
+std::pair<func::FuncOp, func::FuncOp>
+cotangent::gradient::createTripleFunctions(ModuleOp module, func::FuncOp callee,
+                                           FunctionType tensorType) {
+  MLIRContext *context = module.getContext();
+  SmallVector<Type> buffers;
+  for (Type type : llvm::concat<const Type>(tensorType.getInputs(),
+                                            tensorType.getResults()))
+    buffers.append(2, bufferTypeOf(type));
+  Type pointer = LLVM::LLVMPointerType::get(context);
+  func::FuncOp forward = createFunctionAfter(
+      module, callee, ".fwd", FunctionType::get(context, buffers, pointer));
+  buffers.push_back(pointer);
+  func::FuncOp reverse = createFunctionAfter(
+      module, callee, ".rev", FunctionType::get(context, buffers, {}));
+  return {forward, reverse};
 }

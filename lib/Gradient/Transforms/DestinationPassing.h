@@ -13,9 +13,13 @@
 
 namespace cotangent::gradient {
 
-/// The buffer types of the triple convention: (value, shadow) per input and
-/// per result of a function of tensor-level type `callee`.
-llvm::SmallVector<mlir::Type> pairedBuffers(mlir::FunctionType callee);
+/// The empty forward and reverse functions of the triple of `callee`, whose
+/// type before bufferization is `tensorType`, named @callee.fwd and
+/// @callee.rev: (value, shadow) buffers per input and per result, the
+/// forward returning the residual tape and the reverse taking it last.
+std::pair<mlir::func::FuncOp, mlir::func::FuncOp>
+createTripleFunctions(mlir::ModuleOp module, mlir::func::FuncOp callee,
+                      mlir::FunctionType tensorType);
 
 /// Calls `callee`, whose type before bufferization was `tensorType`, with one
 /// buffer per input (a rank-0 buffer for a scalar, loaded for the call), and

@@ -155,14 +155,7 @@ autodiff::CustomGradient lowerParameterVJP(ModuleOp module, ParameterVJPOp op) {
   FunctionType type = op.getTensorType();
   MLIRContext *context = op.getContext();
   Location loc = callee.getLoc();
-  SmallVector<Type> buffers = pairedBuffers(type);
-  Type pointer = LLVM::LLVMPointerType::get(context);
-  func::FuncOp forward = createFunctionAfter(
-      module, callee, ".fwd", FunctionType::get(context, buffers, pointer));
-  SmallVector<Type> reverseInputs(buffers);
-  reverseInputs.push_back(pointer);
-  func::FuncOp reverse = createFunctionAfter(
-      module, callee, ".rev", FunctionType::get(context, reverseInputs, {}));
+  auto [forward, reverse] = createTripleFunctions(module, callee, type);
   OpBuilder b(context);
   b.setInsertionPointToStart(forward.addEntryBlock());
   bool taped = static_cast<bool>(op.getForwardAttr());
