@@ -1,25 +1,35 @@
 //===- GateBandwidth.cpp - Gate kernels against memory bandwidth ---------===//
 //
-// For 20 to 26 qubits, applies RX, Hadamard, CNOT and CRX on every wire
-// (two-qubit gates: target on the wire, control on its neighbour) and an
-// in-place read-modify-write stream over a buffer of the same size, which is
-// what a gate can at best achieve. Bandwidth counts the bytes of the 64-byte
-// cache lines a gate must read and write, since memory moves whole lines: all
-// of the state for RX and Hadamard; for CNOT and CRX the lines holding
-// control=1 amplitudes, which is half of the state if the control's stride
-// (16 bytes << wire) is a line or more, and all of it below (every line then
-// holds both control values). After the runs, a table gives per size and gate
-// the worst and the median (over wires) ratio of gate bandwidth to the
-// stream's bandwidth.
+// For 20, 22 and 24 qubits (--qubits=20,22,24,26 to choose), applies every
+// gate of Gates.def (Identity, which does nothing, aside) and dense unitaries
+// on 2 to 5 wires ("Unitary2" ... "Unitary5", the discrete Fourier transform
+// of their wires) on every wire, and runs two baselines:
+//  - "Stream": an in-place read-modify-write stream over a buffer of the
+//    state's size, what a gate touching every line can at best achieve;
+//  - "Pattern/<n>/<mask>": the same stream over only the 64-byte lines whose
+//    index has every bit of `mask` set, the bare access pattern of a gate
+//    controlled on those bits.
+// A gate "on wire w" has its last wire (the target) on w and its other wires
+// on w+1, w+2, ... (modulo n), so every gate also runs with a control on
+// wire 0.
 //
-// Usual Google Benchmark flags work (e.g. --benchmark_filter='CNOT/24/');
-// the minimum time per benchmark defaults to 0.2 s to keep a full run to a
-// few minutes. With --benchmark_repetitions the table takes each benchmark's
-// best repetition, the least disturbed by other load on the machine.
+// Bandwidth counts the bytes of the 64-byte cache lines a gate must read and
+// write, since memory moves whole lines: all of the state, halved by each
+// control on a wire whose stride (16 bytes << wire) is a line or more
+// (wire 2 and up; below, every line holds both control values). After the
+// runs a table gives per size and gate the worst and the median (over wires)
+// ratio of gate bandwidth to the stream's, and at the worst wire of a
+// controlled gate the ratio to its bare access pattern.
+//
+// Usual Google Benchmark flags work (e.g. --benchmark_filter='^CNOT/24/');
+// the minimum time per benchmark defaults to 0.1 s. With
+// --benchmark_repetitions the table takes each benchmark's best repetition,
+// the least disturbed by other load on the machine.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AlignedBuffer.h"
+#include "GateMatrices.h"
 #include "StateVectorDevice.h"
 #include "TargetClones.h"
 
@@ -29,9 +39,10 @@
 #include <cmath>
 #include <complex>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
-#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,21 +54,80 @@ namespace {
 
 using Amplitude = std::complex<double>;
 
-constexpr int kQubitCounts[] = {20, 22, 24, 26};
+constexpr const char *kStream = "Stream";
+constexpr const char *kPattern = "Pattern";
+constexpr int kMaxUnitaryWires = 5;
+constexpr int kMultiRZWires = 3;
+constexpr size_t kCacheLine = 64;
+constexpr size_t kLineAmplitudes = kCacheLine / sizeof(Amplitude);
 
+/// One benchmarked operation: a gate kind, or a dense unitary on
+/// `unitaryWires` wires.
 struct GateCase {
-  const char *name;
-  GateKind kind;
-  bool controlled;
+  std::string name;
+  GateKind kind = GateKind::Identity;
+  int unitaryWires = 0;
+
+  int numWires() const {
+    if (unitaryWires)
+      return unitaryWires;
+    const int fixed = gateInfo(kind).numWires;
+    return fixed ? fixed : kMultiRZWires;
+  }
+  /// How many of the leading wires are controls.
+  int numControls() const {
+    if (unitaryWires)
+      return 0;
+    const std::vector<double> params(gateInfo(kind).numParams, 0.3);
+    return gateOperator(kind, params.data(), false).numControls;
+  }
 };
-constexpr GateCase kGates[] = {{"RX", GateKind::RX, false},
-                               {"Hadamard", GateKind::Hadamard, false},
-                               {"CNOT", GateKind::CNOT, true},
-                               {"CRX", GateKind::CRX, true}};
-constexpr const char *kBaseline = "Stream";
+
+std::vector<GateCase> gateCases() {
+  std::vector<GateCase> cases;
+  for (int64_t code = 0; code < kNumGateKinds; ++code) {
+    const GateKind kind = static_cast<GateKind>(code);
+    if (kind != GateKind::Identity)
+      cases.push_back({gateInfo(kind).name, kind, 0});
+  }
+  for (int k = 2; k <= kMaxUnitaryWires; ++k)
+    cases.push_back({"Unitary" + std::to_string(k), GateKind::Identity, k});
+  return cases;
+}
+
+/// The device wires of a case on wire `wire`: target last, on `wire`.
+std::vector<int64_t> wiresOn(const GateCase &gate, int wire, int numQubits) {
+  const int k = gate.numWires();
+  std::vector<int64_t> wires(k);
+  for (int i = 0; i < k; ++i)
+    wires[i] = (wire + 1 + i) % numQubits;
+  wires[k - 1] = wire;
+  return wires;
+}
+
+/// The bits of the case's controls that select whole lines.
+uint64_t lineControlMask(const GateCase &gate,
+                         const std::vector<int64_t> &wires) {
+  uint64_t mask = 0;
+  for (int i = 0; i < gate.numControls(); ++i)
+    if ((sizeof(Amplitude) << wires[i]) >= kCacheLine)
+      mask |= uint64_t(1) << wires[i];
+  return mask;
+}
+
+/// The discrete Fourier transform on k wires: unitary, every entry nonzero.
+std::vector<Amplitude> fourierMatrix(int k) {
+  const size_t dim = size_t(1) << k;
+  std::vector<Amplitude> m(dim * dim);
+  for (size_t r = 0; r < dim; ++r)
+    for (size_t c = 0; c < dim; ++c)
+      m[r * dim + c] = std::polar(1 / std::sqrt(double(dim)),
+                                  2 * M_PI * double(r * c) / double(dim));
+  return m;
+}
 
 /// The memory for one qubit count: a device in the uniform superposition (no
-/// zeros, no denormals) and the stream's buffer. Benchmarks run grouped by
+/// zeros, no denormals) and the baselines' buffer. Benchmarks run grouped by
 /// count, so each size is allocated once and freed before the next.
 struct Workspace {
   int numQubits;
@@ -87,18 +157,15 @@ double stateBytes(int numQubits) {
   return std::ldexp(double(sizeof(Amplitude)), numQubits);
 }
 
-constexpr size_t kCacheLine = 64;
-
-/// Bytes read plus bytes written by a gate: each cache line holding an
-/// amplitude the gate acts on counts whole, once each way. A control selects
-/// half of the lines, unless its stride is below a line.
-double touchedBytes(int numQubits, std::optional<int64_t> control) {
-  const bool halves = control && (sizeof(Amplitude) << *control) >= kCacheLine;
-  return 2 * stateBytes(numQubits) / (halves ? 2 : 1);
+/// Bytes read plus bytes written over the lines whose index has the bits of
+/// `lineMask` set.
+double touchedBytes(int numQubits, uint64_t lineMask) {
+  return 2 * stateBytes(numQubits) /
+         double(uint64_t(1) << __builtin_popcountll(lineMask));
 }
 
-/// The baseline: data[i] *= (re + i im), spelled out like the kernels so it
-/// vectorises the same way.
+/// The baselines' work: data[i] *= (re + i im) over `count` amplitudes,
+/// spelled out like the kernels so it vectorises the same way.
 COT_TARGET_CLONES
 void scaleInPlace(double *data, size_t count, double re, double im) {
   for (size_t i = 0; i < count; ++i) {
@@ -108,35 +175,50 @@ void scaleInPlace(double *data, size_t count, double re, double im) {
   }
 }
 
-void streamBenchmark(benchmark::State &state) {
-  const int n = static_cast<int>(state.range(0));
-  Workspace &w = workspace(n);
-  const Amplitude factor =
-      std::polar(1.0, 0.1); // |factor| = 1 keeps values bounded
-  for (auto _ : state) {
-    scaleInPlace(reinterpret_cast<double *>(w.stream.data()), w.stream.size(),
-                 factor.real(), factor.imag());
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(int64_t(state.iterations() * 2 * stateBytes(n)));
+/// scaleInPlace over the runs of lines whose index has every bit of `mask`
+/// (bits >= 2) set: a run is as long as the lowest bit of the mask.
+void scaleSelectedLines(Amplitude *data, size_t size, uint64_t mask, double re,
+                        double im) {
+  const size_t run = mask ? size_t(mask & -mask) : size;
+  for (size_t first = 0; first < size; first += run)
+    if ((first & mask) == mask)
+      scaleInPlace(reinterpret_cast<double *>(data + first), run, re, im);
 }
 
-void gateBenchmark(benchmark::State &state, GateCase gate) {
+/// |factor| = 1 keeps the values bounded.
+const Amplitude kFactor = std::polar(1.0, 0.1);
+
+void streamBenchmark(benchmark::State &state) {
   const int n = static_cast<int>(state.range(0));
-  const int64_t target = state.range(1);
+  const uint64_t mask = static_cast<uint64_t>(state.range(1));
   Workspace &w = workspace(n);
-  const int64_t control = target + 1 < n ? target + 1 : target - 1;
-  const int64_t wires[2] = {gate.controlled ? control : target, target};
-  const Wires list = gate.controlled ? Wires{wires, 2} : Wires{wires + 1, 1};
-  const double angle = 0.3;
   for (auto _ : state) {
-    w.device->applyGate(gate.kind, false, &angle, list);
+    scaleSelectedLines(w.stream.data(), w.stream.size(), mask, kFactor.real(),
+                       kFactor.imag());
     benchmark::ClobberMemory();
   }
-  const std::optional<int64_t> controlWire =
-      gate.controlled ? std::optional<int64_t>(control) : std::nullopt;
-  state.SetBytesProcessed(
-      int64_t(state.iterations() * touchedBytes(n, controlWire)));
+  state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, mask)));
+}
+
+void gateBenchmark(benchmark::State &state, const GateCase &gate) {
+  const int n = static_cast<int>(state.range(0));
+  const int wire = static_cast<int>(state.range(1));
+  Workspace &w = workspace(n);
+  const std::vector<int64_t> wires = wiresOn(gate, wire, n);
+  const Wires list{wires.data(), static_cast<int64_t>(wires.size())};
+  const double params[3] = {0.3, 0.2, 0.1};
+  const std::vector<Amplitude> matrix = gate.unitaryWires
+                                            ? fourierMatrix(gate.unitaryWires)
+                                            : std::vector<Amplitude>();
+  for (auto _ : state) {
+    if (gate.unitaryWires)
+      w.device->applyMatrix(matrix.data(), false, list);
+    else
+      w.device->applyGate(gate.kind, false, params, list);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(int64_t(
+      state.iterations() * touchedBytes(n, lineControlMask(gate, wires))));
 }
 
 /// Console output as usual, and the bandwidth of every run kept for the table.
@@ -145,63 +227,104 @@ public:
   CollectingReporter()
       : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular) {}
 
-  // bandwidth[name][n][wire], the best over repetitions; the stream has wire 0.
-  std::map<std::string, std::map<int, std::map<int, double>>> bandwidth;
+  // bandwidth[name][n][wire or mask], the best over repetitions.
+  std::map<std::string, std::map<int, std::map<int64_t, double>>> bandwidth;
 
   void ReportRuns(const std::vector<Run> &runs) override {
     for (const Run &run : runs) {
       if (run.run_type != Run::RT_Iteration || run.error_occurred)
         continue;
-      int n = 0, wire = 0;
-      std::sscanf(run.run_name.args.c_str(), "%d/%d", &n, &wire);
-      double &best = bandwidth[run.run_name.function_name][n][wire];
+      int n = 0;
+      long long second = 0;
+      std::sscanf(run.run_name.args.c_str(), "%d/%lld", &n, &second);
+      double &best = bandwidth[run.run_name.function_name][n][second];
       best = std::max(best, double(run.counters.at("bytes_per_second")));
     }
     ConsoleReporter::ReportRuns(runs);
   }
 };
 
-void printSummary(const CollectingReporter &reporter) {
-  const auto &baselines = reporter.bandwidth.find(kBaseline);
-  if (baselines == reporter.bandwidth.end())
+double median(std::vector<double> sorted) {
+  const size_t m = sorted.size();
+  return m % 2 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;
+}
+
+void printSummary(const CollectingReporter &reporter,
+                  const std::vector<GateCase> &cases) {
+  const auto streams = reporter.bandwidth.find(kStream);
+  if (streams == reporter.bandwidth.end())
     return;
-  std::printf("\nGate bandwidth / stream bandwidth, over wires (1.00 = as fast "
-              "as the stream)\n"
-              "Bytes = those of the 64-byte cache lines holding amplitudes the "
-              "gate acts on,\n"
-              "read and written once: the whole state, or half of it for a "
-              "control on a wire\n"
-              "of stride 64 bytes (wire 2) or more.\n");
-  std::printf("%6s  %-9s %12s  %7s  %7s  %s\n", "qubits", "gate", "stream GB/s",
-              "worst", "median", "worst wire");
-  for (const auto &[n, streamByWire] : baselines->second) {
-    const double stream = streamByWire.at(0);
-    for (const GateCase &gate : kGates) {
+  const auto patterns = reporter.bandwidth.find(kPattern);
+  std::printf(
+      "\nGate bandwidth / stream bandwidth, over wires (1.00 = as fast as the "
+      "stream).\nBytes = those of the 64-byte lines holding amplitudes the "
+      "gate acts on, read\nand written once. \"pattern\": at the worst wire, "
+      "gate bandwidth / the bandwidth\nof the stream over only the lines the "
+      "gate's controls select.\n");
+  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s\n", "qubits", "gate",
+              "stream GB/s", "worst", "median", "worst wire", "pattern");
+  for (const auto &[n, streamByMask] : streams->second) {
+    const double stream = streamByMask.at(0);
+    for (const GateCase &gate : cases) {
       const auto byGate = reporter.bandwidth.find(gate.name);
       if (byGate == reporter.bandwidth.end() || !byGate->second.count(n))
         continue;
       std::vector<std::pair<double, int>> ratios; // (ratio, wire)
       for (const auto &[wire, bytesPerSecond] : byGate->second.at(n))
-        ratios.push_back({bytesPerSecond / stream, wire});
+        ratios.push_back({bytesPerSecond / stream, static_cast<int>(wire)});
       std::sort(ratios.begin(), ratios.end());
-      const size_t m = ratios.size();
-      const double median =
-          m % 2 ? ratios[m / 2].first
-                : (ratios[m / 2 - 1].first + ratios[m / 2].first) / 2;
-      std::printf("%6d  %-9s %12.1f  %7.2f  %7.2f  %d\n", n, gate.name,
-                  stream / 1e9, ratios[0].first, median, ratios[0].second);
+      std::vector<double> values;
+      for (const auto &ratio : ratios)
+        values.push_back(ratio.first);
+      const auto [worst, worstWire] = ratios.front();
+      const uint64_t mask = lineControlMask(gate, wiresOn(gate, worstWire, n));
+      std::string pattern = "-";
+      if (mask && patterns != reporter.bandwidth.end() &&
+          patterns->second.count(n) && patterns->second.at(n).count(mask)) {
+        char text[16];
+        std::snprintf(text, sizeof text, "%.2f",
+                      worst * stream / patterns->second.at(n).at(mask));
+        pattern = text;
+      }
+      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s\n", n,
+                  gate.name.c_str(), stream / 1e9, worst, median(values),
+                  worstWire, pattern.c_str());
     }
   }
 }
 
-void registerBenchmarks() {
-  for (int n : kQubitCounts) {
-    benchmark::RegisterBenchmark(kBaseline, streamBenchmark)
-        ->Args({n, 0})
-        ->Unit(benchmark::kMillisecond);
-    for (const GateCase &gate : kGates)
+/// --qubits=a,b,... (removed from argv), 20,22,24 by default.
+std::vector<int> qubitCounts(int &argc, char **argv) {
+  std::vector<int> counts = {20, 22, 24};
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], "--qubits=", 9) == 0) {
+      counts.clear();
+      for (const char *p = argv[i] + 9; *p;) {
+        char *end = nullptr;
+        counts.push_back(static_cast<int>(std::strtol(p, &end, 10)));
+        p = *end == ',' ? end + 1 : end;
+      }
+      std::copy(argv + i + 1, argv + argc, argv + i);
+      --argc;
+      break;
+    }
+  return counts;
+}
+
+void registerBenchmarks(const std::vector<int> &counts,
+                        const std::vector<GateCase> &cases) {
+  for (int n : counts) {
+    std::set<uint64_t> masks = {0};
+    for (const GateCase &gate : cases)
       for (int wire = 0; wire < n; ++wire)
-        benchmark::RegisterBenchmark(gate.name, gateBenchmark, gate)
+        masks.insert(lineControlMask(gate, wiresOn(gate, wire, n)));
+    for (uint64_t mask : masks)
+      benchmark::RegisterBenchmark(mask ? kPattern : kStream, streamBenchmark)
+          ->Args({n, static_cast<int64_t>(mask)})
+          ->Unit(benchmark::kMillisecond);
+    for (const GateCase &gate : cases)
+      for (int wire = 0; wire < n; ++wire)
+        benchmark::RegisterBenchmark(gate.name.c_str(), gateBenchmark, gate)
             ->Args({n, wire})
             ->Unit(benchmark::kMillisecond);
   }
@@ -210,19 +333,21 @@ void registerBenchmarks() {
 } // namespace
 
 int main(int argc, char **argv) {
+  const std::vector<int> counts = qubitCounts(argc, argv);
   // A default minimum time placed before the user's flags, which may override
   // it.
   std::vector<char *> args(argv, argv + argc);
-  char minTime[] = "--benchmark_min_time=0.2";
+  char minTime[] = "--benchmark_min_time=0.1";
   args.insert(args.begin() + 1, minTime);
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data()))
     return 1;
-  registerBenchmarks();
+  const std::vector<GateCase> cases = gateCases();
+  registerBenchmarks(counts, cases);
   CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  printSummary(reporter);
+  printSummary(reporter, cases);
   return 0;
 }

@@ -131,7 +131,7 @@ std::optional<TargetForm> targetFormOf(const RecordedOperation &op,
     form.inverse = {inverse.phases[0], 0.0, 0.0, inverse.phases[1]};
     break;
   case GateOperator::Form::Dense:
-    if (numWires != 1)
+    if (inverse.dense.size() != form.inverse.size()) // not a 2x2
       return std::nullopt;
     std::copy(inverse.dense.begin(), inverse.dense.end(), form.inverse.begin());
     break;

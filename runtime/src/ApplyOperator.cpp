@@ -29,11 +29,13 @@ void applyOperator(std::complex<double> *state, int numQubits,
                              op.target.data());
     break;
   case GateOperator::Form::Dense:
-    if (wires.size == 1) // a 2x2 is cheaper through its own kernel
-      kernels::applyControlled(state, numQubits, last, 0, op.dense.data());
+    if (wires.size - op.numControls == 1) // a 2x2 has a cheaper kernel
+      kernels::applyControlled(state, numQubits, last, controls,
+                               op.dense.data());
     else
-      kernels::applyDense(state, numQubits, wires.data,
-                          static_cast<int>(wires.size), op.dense.data());
+      kernels::applyDense(
+          state, numQubits, controls, wires.data + op.numControls,
+          static_cast<int>(wires.size - op.numControls), op.dense.data());
     break;
   }
 }

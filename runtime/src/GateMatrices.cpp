@@ -31,9 +31,10 @@ GateOperator controlled(int numControls, std::array<Complex, 4> target) {
   return op;
 }
 
-GateOperator dense(std::vector<Complex> matrix) {
+GateOperator dense(int numControls, std::vector<Complex> matrix) {
   GateOperator op;
   op.form = GateOperator::Form::Dense;
+  op.numControls = numControls;
   op.dense = std::move(matrix);
   return op;
 }
@@ -156,7 +157,7 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::CZ:
     return diagonal(1, 1.0, -1.0);
   case GateKind::SWAP:
-    return dense(permutation({0, 2, 1, 3}));
+    return dense(0, permutation({0, 2, 1, 3}));
   case GateKind::CRX:
     return controlled(1, rx(p[0]));
   case GateKind::CRY:
@@ -168,9 +169,9 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::ControlledPhaseShift:
     return diagonal(1, 1.0, std::polar(1.0, p[0]));
   case GateKind::IsingXX:
-    return dense(isingFromAntiDiagonal(p[0], {1.0, 1.0, 1.0, 1.0}));
+    return dense(0, isingFromAntiDiagonal(p[0], {1.0, 1.0, 1.0, 1.0}));
   case GateKind::IsingYY: // Y (x) Y has -1, 1, 1, -1 on its anti-diagonal
-    return dense(isingFromAntiDiagonal(p[0], {-1.0, 1.0, 1.0, -1.0}));
+    return dense(0, isingFromAntiDiagonal(p[0], {-1.0, 1.0, 1.0, -1.0}));
   case GateKind::IsingZZ:
   case GateKind::MultiRZ: // exp(-i t/2 Z...Z): e^{-it/2} on even parity,
                           // e^{it/2} on odd
@@ -178,11 +179,11 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::Toffoli:
     return controlled(2, {0.0, 1.0, 1.0, 0.0});
   case GateKind::CSWAP:
-    return dense(permutation({0, 1, 2, 3, 4, 6, 5, 7}));
+    return dense(1, permutation({0, 2, 1, 3})); // a controlled SWAP
   case GateKind::SingleExcitation:
   case GateKind::DoubleExcitation: {
     const Generator g = gateInfo(kind).generator;
-    return dense(givens(gateInfo(kind).numWires, g.low, g.high, p[0]));
+    return dense(0, givens(gateInfo(kind).numWires, g.low, g.high, p[0]));
   }
   }
   __builtin_unreachable(); // callers pass only kinds of Gates.def
@@ -198,7 +199,7 @@ GateOperator gateOperator(GateKind kind, const double *params, bool adjoint) {
 GateOperator matrixOperator(const std::complex<double> *matrix, int numWires,
                             bool adjoint) {
   const size_t dim = size_t(1) << numWires;
-  GateOperator op = dense(std::vector<Complex>(matrix, matrix + dim * dim));
+  GateOperator op = dense(0, std::vector<Complex>(matrix, matrix + dim * dim));
   return adjoint ? conjugateTranspose(std::move(op)) : op;
 }
 

@@ -26,7 +26,8 @@ struct GateOperator {
     /// Where the first numControls wires are 1: the 2x2 `target` matrix on the
     /// last wire.
     Controlled,
-    /// The 2^k x 2^k `dense` matrix on all k wires.
+    /// Where the first numControls wires are 1: the 2^k x 2^k `dense`
+    /// matrix on the remaining k wires.
     Dense,
   };
   Form form;

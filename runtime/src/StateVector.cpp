@@ -147,43 +147,6 @@ void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
     multiplyBlocks(psi, size, block, controls & ~low, parityBits & ~low, table);
 }
 
-COT_TARGET_CLONES
-void applyDense(Amplitude *state, int numQubits, const int64_t *wires,
-                int numWires, const Amplitude *matrix) {
-  const size_t dim = dimension(numWires);
-  // offsets[r]: where the r-th amplitude of a group lies relative to the
-  // group's first one (the first wire is the most significant bit of r).
-  std::vector<size_t> offsets(dim, 0);
-  uint64_t wireMask = 0;
-  for (int w = 0; w < numWires; ++w) {
-    wireMask |= bit(wires[w]);
-    for (size_t r = 0; r < dim; ++r)
-      if (r & dimension(numWires - 1 - w))
-        offsets[r] |= bit(wires[w]);
-  }
-  std::vector<double> in(2 * dim);
-  double *psi = components(state);
-  const double *m = components(matrix);
-  forEachRun(numQubits, wireMask, 0, [&](size_t first, size_t length, size_t) {
-    for (size_t base = first; base < first + length; ++base) {
-      for (size_t c = 0; c < dim; ++c) {
-        in[2 * c] = psi[2 * (base + offsets[c])];
-        in[2 * c + 1] = psi[2 * (base + offsets[c]) + 1];
-      }
-      for (size_t r = 0; r < dim; ++r) {
-        const double *row = m + 2 * dim * r;
-        double re = 0, im = 0;
-        for (size_t c = 0; c < dim; ++c) {
-          re += row[2 * c] * in[2 * c] - row[2 * c + 1] * in[2 * c + 1];
-          im += row[2 * c] * in[2 * c + 1] + row[2 * c + 1] * in[2 * c];
-        }
-        psi[2 * (base + offsets[r])] = re;
-        psi[2 * (base + offsets[r]) + 1] = im;
-      }
-    }
-  });
-}
-
 Amplitude pauliBilinear(const Amplitude *bra, const Amplitude *ket,
                         int numQubits, uint64_t controls, uint64_t xBits,
                         uint64_t zBits) {

@@ -43,10 +43,11 @@ void applyControlled(Amplitude *state, int numQubits, int target,
 void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
                  uint64_t parityBits, Amplitude even, Amplitude odd);
 
-/// Applies the row-major 2^k x 2^k `matrix` to `wires` (first = most
-/// significant bit of the matrix index).
-void applyDense(Amplitude *state, int numQubits, const int64_t *wires,
-                int numWires, const Amplitude *matrix);
+/// Applies the row-major 2^k x 2^k `matrix` (k >= 2) to `wires` (first = most
+/// significant bit of the matrix index) within the subspace where every qubit
+/// in `controls` is 1 (DenseGate.cpp).
+void applyDense(Amplitude *state, int numQubits, uint64_t controls,
+                const int64_t *wires, int numWires, const Amplitude *matrix);
 
 /// <bra| P X^xBits Z^zBits |ket> (the Z factors act first), where P projects
 /// onto the states with every qubit of `controls` 1 (xBits must not touch
