@@ -33,6 +33,8 @@
 #include "StateVectorDevice.h"
 #include "TargetClones.h"
 
+#include "QubitCountsFlag.h"
+
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -293,24 +295,6 @@ void printSummary(const CollectingReporter &reporter,
   }
 }
 
-/// --qubits=a,b,... (removed from argv), 20,22,24 by default.
-std::vector<int> qubitCounts(int &argc, char **argv) {
-  std::vector<int> counts = {20, 22, 24};
-  for (int i = 1; i < argc; ++i)
-    if (std::strncmp(argv[i], "--qubits=", 9) == 0) {
-      counts.clear();
-      for (const char *p = argv[i] + 9; *p;) {
-        char *end = nullptr;
-        counts.push_back(static_cast<int>(std::strtol(p, &end, 10)));
-        p = *end == ',' ? end + 1 : end;
-      }
-      std::copy(argv + i + 1, argv + argc, argv + i);
-      --argc;
-      break;
-    }
-  return counts;
-}
-
 void registerBenchmarks(const std::vector<int> &counts,
                         const std::vector<GateCase> &cases) {
   for (int n : counts) {
@@ -333,7 +317,7 @@ void registerBenchmarks(const std::vector<int> &counts,
 } // namespace
 
 int main(int argc, char **argv) {
-  const std::vector<int> counts = qubitCounts(argc, argv);
+  const std::vector<int> counts = qubitCountsFlag(argc, argv, {20, 22, 24});
   // A default minimum time placed before the user's flags, which may override
   // it.
   std::vector<char *> args(argv, argv + argc);

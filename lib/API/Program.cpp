@@ -148,14 +148,19 @@ Result<Program> Program::compile(std::string_view source,
   impl->timings.push_back({"parse", millisecondsSince(start)});
 
   for (const PipelineStage &stage : pipelineStages()) {
-    if (stage.optional && !options.optimizeBeforeAD)
+    if ((stage.switchedBy == PipelineStage::Switch::OptimizeBeforeAD &&
+         !options.optimizeBeforeAD) ||
+        (stage.switchedBy == PipelineStage::Switch::FuseGates &&
+         !options.fuseGates))
       continue;
     start = Clock::now();
     mlir::PassManager pm(&context);
     std::string pipelineErrors;
     llvm::raw_string_ostream pipelineErrorStream(pipelineErrors);
-    if (mlir::failed(
-            mlir::parsePassPipeline(stage.passes, pm, pipelineErrorStream)))
+    std::string passes = stage.passes.str();
+    if (stage.switchedBy == PipelineStage::Switch::FuseGates)
+      passes += "{max-wires=" + std::to_string(options.fusedBlockWires) + "}";
+    if (mlir::failed(mlir::parsePassPipeline(passes, pm, pipelineErrorStream)))
       return compileError("internal error: stage " + stage.name.str() + ": " +
                           pipelineErrors);
     if (mlir::failed(pm.run(*module)))

@@ -14,6 +14,7 @@
 #include "cotangent/Pipeline/Passes.h"
 #include "cotangent/Quantum/IR/QuantumDialect.h"
 #include "cotangent/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
+#include "cotangent/Quantum/Transforms/Passes.h"
 #include "cotangent/Quantum/Transforms/QuantumToLLVM.h"
 
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
@@ -82,7 +83,7 @@ const cotangent::PipelineStage kStages[] = {
      "so derivatives are simpler and faster (optional)",
      "func.func(convert-linalg-to-loops),inline,canonicalize,cse,mem2reg,"
      "loop-invariant-code-motion,canonicalize",
-     /*optional=*/true},
+     cotangent::PipelineStage::Switch::OptimizeBeforeAD},
     {"differentiate",
      "the AD engine: derivative calls become generated tangent, forward and "
      "reverse functions",
@@ -90,6 +91,10 @@ const cotangent::PipelineStage kStages[] = {
      "func.func(convert-linalg-to-loops)"},
     {"optimize-after-AD", "clean up the generated derivative code",
      "canonicalize,cse,loop-invariant-code-motion"},
+    {"fuse-gates",
+     "runs of gates on at most two qubits become one matrix applied in one "
+     "sweep over the state (optional)",
+     "fuse-gates", cotangent::PipelineStage::Switch::FuseGates},
     {"guard-integer-division",
      "integer divisions and remainders by zero, and the smallest value "
      "divided by -1, end the call with a located run-time error",
@@ -121,7 +126,8 @@ void cotangent::printPipeline(llvm::raw_ostream &os) {
     os << stage.name << ": " << stage.purpose << "\n    " << stage.passes
        << "\n";
   os << kLLVMStageName
-     << ": translate to LLVM IR, optimise for the host CPU at O3 (cot run -O) and "
+     << ": translate to LLVM IR, optimise for the host CPU at O3 (cot run -O) "
+        "and "
         "compile to native code "
         "(JIT)\n";
 }
@@ -181,6 +187,7 @@ void cotangent::registerPipelinePasses() {
     math::registerMathPasses();
     registerCotangentPipelinePasses();
     cotangent::gradient::registerGradientPasses();
+    cotangent::quantum::registerCotangentQuantumPasses();
     return true;
   }();
   (void)registered;

@@ -50,6 +50,15 @@ void __cot_unitary(const double *matrix, int64_t adjoint, const int64_t *qubits,
   });
 }
 
+void __cot_fused_gates(const int64_t *descriptor, int64_t length,
+                       const double *params, const int64_t *qubits,
+                       int64_t numQubits, const char *const *gateWhere,
+                       const char *where) {
+  guardEntry(where, [&](ExecutionContext &c) {
+    c.fusedGates(descriptor, length, params, qubits, numQubits, gateWhere);
+  });
+}
+
 int64_t __cot_named_obs(int64_t namedObs, int64_t qubit, const char *where) {
   return guardEntry(where, [&](ExecutionContext &c) {
     return c.namedObservable(namedObs, qubit);

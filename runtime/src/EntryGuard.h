@@ -31,6 +31,8 @@ auto guardEntry(const char *where, Body body)
     return Result();
   try {
     return body(*context);
+  } catch (const LocatedRuntimeError &error) {
+    context->recordError(error.where(), error.what());
   } catch (...) {
     context->recordError(where, currentExceptionMessage());
   }

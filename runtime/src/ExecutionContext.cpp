@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "FusedMatrix.h"
 #include "RuntimeError.h"
 #include "StateVectorDevice.h"
 #include "cotangent/Runtime/GateKind.h"
@@ -175,6 +176,55 @@ void ExecutionContext::unitary(const double *matrix, bool adjoint,
     op.matrix.assign(entries, entries + dim * dim);
     op.wires.assign(wires.begin(), wires.end());
     recording_->operations.push_back(std::move(op));
+  }
+}
+
+void ExecutionContext::fusedGates(const int64_t *descriptor, int64_t length,
+                                  const double *params, const int64_t *qubits,
+                                  int64_t numQubits,
+                                  const char *const *gateWhere) {
+  std::vector<FusedGate> gates;
+  int64_t numParams = 0;
+  const std::string problem =
+      decodeFusedGates(descriptor, length, numQubits, gates, numParams);
+  if (!problem.empty())
+    throw RuntimeError("fused gates: " + problem);
+  std::vector<int64_t> wires;
+  try {
+    const Wires blockWires = distinctQubits(qubits, numQubits, "fused gates");
+    wires.assign(blockWires.begin(), blockWires.end());
+  } catch (const RuntimeError &) {
+    // An invalid handle, or one qubit reached through two handles: gate by
+    // gate, as written, each failing (or not) where it would unfused.
+    std::vector<int64_t> handles;
+    for (size_t i = 0; i < gates.size(); ++i) {
+      const FusedGate &g = gates[i];
+      handles.clear();
+      for (int64_t slot : g.slots)
+        handles.push_back(qubits[slot]);
+      try {
+        gate(static_cast<int64_t>(g.kind), g.adjoint, params + g.firstParam,
+             handles.data(), static_cast<int64_t>(handles.size()));
+      } catch (const RuntimeError &error) {
+        throw LocatedRuntimeError(gateWhere[i], error.what());
+      }
+    }
+    return;
+  }
+  const std::vector<std::complex<double>> matrix =
+      fusedMatrix(gates, params, static_cast<int>(numQubits));
+  device_->applyMatrix(matrix.data(), false,
+                       {wires.data(), static_cast<int64_t>(wires.size())});
+  if (!recording_)
+    return;
+  // The adjoint method differentiates the gates, not the block.
+  std::vector<int64_t> gateWires;
+  for (const FusedGate &g : gates) {
+    gateWires.clear();
+    for (int64_t slot : g.slots)
+      gateWires.push_back(wires[slot]);
+    record(g.kind, g.adjoint, params + g.firstParam,
+           {gateWires.data(), static_cast<int64_t>(gateWires.size())});
   }
 }
 

@@ -60,6 +60,9 @@ public:
             const int64_t *qubits, int64_t numQubits);
   void unitary(const double *matrix, bool adjoint, const int64_t *qubits,
                int64_t numQubits);
+  void fusedGates(const int64_t *descriptor, int64_t length,
+                  const double *params, const int64_t *qubits,
+                  int64_t numQubits, const char *const *gateWhere);
   int64_t namedObservable(int64_t name, int64_t qubit);
   int64_t tensorObservable(const int64_t *observables, int64_t count);
   int64_t hamiltonianObservable(const double *coeffs,

@@ -19,6 +19,19 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+/// A RuntimeError of one operation among several that one entry point
+/// applies (a gate of a fused block): reported at that operation's source
+/// location instead of the entry point's.
+class LocatedRuntimeError : public RuntimeError {
+public:
+  LocatedRuntimeError(const char *where, const std::string &message)
+      : RuntimeError(message), where_(where) {}
+  const char *where() const { return where_; }
+
+private:
+  const char *where_;
+};
+
 /// The message of the exception being handled; call only inside a catch block.
 std::string currentExceptionMessage();
 

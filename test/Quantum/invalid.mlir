@@ -175,3 +175,93 @@ func.func @gate_params_are_f64(%t: f32, %q: !quantum.bit) {
   return
 }
 
+
+// -----
+
+func.func @fused_unknown_kind(%q: !quantum.bit) {
+  // expected-error @+1 {{has a malformed 'gates' descriptor: gate 0: unknown gate kind 99}}
+  %a = quantum.fused_gates() %q {gates = array<i64: 99, 0, 1, 0>} : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_slot_outside(%q: !quantum.bit) {
+  // expected-error @+1 {{gate 1: slot 1 is not one of the 1 qubits of the block}}
+  %a = quantum.fused_gates() %q {gates = array<i64: 4, 0, 1, 0, 4, 0, 1, 1>} : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_wrong_arity(%q: !quantum.bit, %r: !quantum.bit) {
+  // expected-error @+1 {{gate 0: CNOT cannot act on 1 wire(s)}}
+  %a:2 = quantum.fused_gates() %q, %r {gates = array<i64: 12, 0, 1, 0>} : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_truncated(%q: !quantum.bit, %r: !quantum.bit) {
+  // expected-error @+1 {{gate 0: the descriptor ends inside it}}
+  %a:2 = quantum.fused_gates() %q, %r {gates = array<i64: 12, 0, 2, 0>} : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_slot_twice(%q: !quantum.bit, %r: !quantum.bit) {
+  // expected-error @+1 {{gate 0: slot 1 is listed twice}}
+  %a:2 = quantum.fused_gates() %q, %r {gates = array<i64: 12, 0, 2, 1, 1>} : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_bad_adjoint(%q: !quantum.bit) {
+  // expected-error @+1 {{gate 0: the adjoint flag must be 0 or 1}}
+  %a = quantum.fused_gates() %q {gates = array<i64: 4, 2, 1, 0>} : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_params(%t: f64, %q: !quantum.bit) {
+  // expected-error @+1 {{has gates taking 1 parameter(s) but 2 were given}}
+  %a = quantum.fused_gates(%t, %t) %q {gates = array<i64: 8, 0, 1, 0>} : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_empty(%q: !quantum.bit) {
+  // expected-error @+1 {{needs at least one gate}}
+  %a = quantum.fused_gates() %q {gates = array<i64>} : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_results(%q: !quantum.bit) {
+  // expected-error @+1 {{takes 1 qubits but returns 2}}
+  %a:2 = quantum.fused_gates() %q {gates = array<i64: 4, 0, 1, 0>} : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_same_qubit(%r: !quantum.reg) {
+  %a = quantum.extract %r[0] : !quantum.reg -> !quantum.bit
+  %b = quantum.extract %r[0] : !quantum.reg -> !quantum.bit
+  // expected-error @+1 {{uses the same qubit twice (operands 0 and 1)}}
+  %c:2 = quantum.fused_gates() %a, %b {gates = array<i64: 12, 0, 2, 0, 1>} : !quantum.bit, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @fused_locations(%q: !quantum.bit) {
+  // expected-error @+1 {{has 1 gates but 2 gate locations}}
+  %a = quantum.fused_gates() %q {gates = array<i64: 4, 0, 1, 0>, gate_locations = [loc("a.mlir":1:1), loc("b.mlir":2:2)]} : !quantum.bit
+  return
+}

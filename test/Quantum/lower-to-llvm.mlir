@@ -92,3 +92,23 @@ func.func @adjoint_method(%weights: memref<3xf64>, %out: memref<?xf64>) {
   quantum.adjoint_resume %h weights(%weights : memref<3xf64>) into(%out : memref<?xf64>)
   return
 }
+
+// A fused block passes its descriptor as an array of constants with its
+// length, then its parameters and qubits like a gate.
+// CHECK-LABEL: llvm.func @fused
+// CHECK-SAME: (%[[T:.*]]: f64, %[[A:.*]]: i64, %[[B:.*]]: i64)
+// CHECK: %[[QUBITS:.*]] = llvm.alloca %{{.*}} x i64
+// CHECK: %[[PARAMS:.*]] = llvm.alloca %{{.*}} x f64
+// CHECK: %[[GATES:.*]] = llvm.alloca %{{.*}} x i64
+// CHECK: %[[RX:.*]] = llvm.mlir.constant(8 : i64)
+// CHECK: %[[CNOT:.*]] = llvm.mlir.constant(12 : i64)
+// CHECK: llvm.store %[[RX]], %{{.*}} : i64, !llvm.ptr
+// CHECK: %[[LEN:.*]] = llvm.mlir.constant(9 : i64)
+// CHECK: llvm.store %[[T]], %{{.*}} : f64, !llvm.ptr
+// CHECK: llvm.store %[[A]], %{{.*}} : i64, !llvm.ptr
+// CHECK: llvm.store %[[B]], %{{.*}} : i64, !llvm.ptr
+// CHECK: llvm.call @__cot_fused_gates(%[[GATES]], %[[LEN]], %[[PARAMS]], %[[QUBITS]], %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> ()
+func.func @fused(%t: f64, %a: !quantum.bit, %b: !quantum.bit) -> (!quantum.bit, !quantum.bit) {
+  %q:2 = quantum.fused_gates(%t) %a, %b {gates = array<i64: 8, 0, 1, 0, 12, 0, 2, 0, 1>} : !quantum.bit, !quantum.bit
+  return %q#0, %q#1 : !quantum.bit, !quantum.bit
+}

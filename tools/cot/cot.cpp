@@ -39,6 +39,8 @@ options:
   --dump-after=STAGE    print the IR after STAGE to stderr
   --no-optimize-before-ad
                         skip the optimize-before-AD stage (to measure it)
+  --no-fuse-gates       skip the fuse-gates stage: every gate is its own sweep
+                        over the state (results agree to rounding)
   -O LEVEL              LLVM optimisation level of the native code, 0 to 3
                         (default 3; -O0 ... -O3 work too)
   -h, --help            print this help
@@ -53,6 +55,7 @@ struct Options {
   bool time = false;
   bool printPipeline = false;
   bool optimizeBeforeAD = true;
+  bool fuseGates = true;
   int optimizationLevel = 3;
   std::string dumpAfter;
   std::vector<std::string> arguments;
@@ -104,6 +107,8 @@ std::string parseOptions(int argc, char **argv, Options &options) {
       options.time = true;
     } else if (arg == "--no-optimize-before-ad") {
       options.optimizeBeforeAD = false;
+    } else if (arg == "--no-fuse-gates") {
+      options.fuseGates = false;
     } else if (arg.rfind("-O", 0) == 0) {
       text = arg.size() > 2 ? arg.substr(2) : (i + 1 < argc ? argv[++i] : "");
       if (text.size() != 1 || text[0] < '0' || text[0] > '3')
@@ -130,6 +135,7 @@ int run(const Options &options) {
   CompileOptions compileOptions;
   compileOptions.dumpAfter = options.dumpAfter;
   compileOptions.optimizeBeforeAD = options.optimizeBeforeAD;
+  compileOptions.fuseGates = options.fuseGates;
   compileOptions.optimizationLevel = options.optimizationLevel;
   compileOptions.irOutput = &std::cerr;
   Result<Program> program =

@@ -18,9 +18,9 @@ struct PipelineStage {
   llvm::StringLiteral name;
   llvm::StringLiteral purpose;
   llvm::StringLiteral passes;
-  /// Whether the stage only optimises (CompileOptions::optimizeBeforeAD
-  /// switches it off).
-  bool optional = false;
+  /// The CompileOptions flag that can switch the stage off, if any.
+  enum class Switch { None, OptimizeBeforeAD, FuseGates };
+  Switch switchedBy = Switch::None;
 };
 
 /// The stages run on MLIR, in order. The JIT then translates to LLVM IR and

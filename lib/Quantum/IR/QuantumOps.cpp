@@ -1,6 +1,7 @@
 //===- QuantumOps.cpp - verifiers and interfaces of the quantum ops -------===//
 #include "cotangent/Quantum/IR/QuantumOps.h"
 
+#include "cotangent/Runtime/FusedGates.h"
 #include "cotangent/Runtime/GateKind.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -38,6 +39,13 @@ static void printQubitIndex(OpAsmPrinter &printer, Operation *, Value index,
 #define GET_OP_CLASSES
 #include "cotangent/Quantum/IR/QuantumOps.cpp.inc"
 
+std::pair<Value, int64_t> cotangent::quantum::qubitIdentity(Value qubit) {
+  if (auto extract = qubit.getDefiningOp<ExtractOp>())
+    if (std::optional<uint64_t> index = extract.getStaticIndex())
+      return {extract.getReg(), static_cast<int64_t>(*index)};
+  return {qubit, -1};
+}
+
 namespace {
 
 /// The size of the register `reg` when it is known statically: follow inserts
@@ -66,15 +74,6 @@ LogicalResult verifyIndex(Operation *op, Value reg, Value index,
            << *staticIndex << " is outside the register of " << *size
            << " qubits";
   return success();
-}
-
-/// Identifies a qubit statically where possible: the SSA value, or for a qubit
-/// fresh out of a register, the register and static index it came from.
-std::pair<Value, int64_t> qubitIdentity(Value qubit) {
-  if (auto extract = qubit.getDefiningOp<ExtractOp>())
-    if (std::optional<uint64_t> index = extract.getStaticIndex())
-      return {extract.getReg(), static_cast<int64_t>(*index)};
-  return {qubit, -1};
 }
 
 LogicalResult verifyDistinctQubits(Operation *op, ValueRange qubits) {
@@ -125,6 +124,30 @@ LogicalResult CustomOp::verify() {
            << (info.numWires == 0 ? std::string("at least 1")
                                   : std::to_string(info.numWires))
            << " qubit(s) but " << numQubits << " were given";
+  return verifyQubitsInOut(*this, getInQubits(), getOutQubits());
+}
+
+LogicalResult FusedGatesOp::verify() {
+  std::vector<cotangent::runtime::FusedGate> gates;
+  int64_t numParams = 0;
+  const std::string problem = cotangent::runtime::decodeFusedGates(
+      getGates().data(), getGates().size(), getInQubits().size(), gates,
+      numParams);
+  if (!problem.empty())
+    return emitOpError("has a malformed 'gates' descriptor: ") << problem;
+  if (gates.empty())
+    return emitOpError("needs at least one gate");
+  if (std::optional<ArrayAttr> locations = getGateLocations()) {
+    if (locations->size() != gates.size())
+      return emitOpError("has ") << gates.size() << " gates but "
+                                 << locations->size() << " gate locations";
+    if (!llvm::all_of(*locations, llvm::IsaPred<LocationAttr>))
+      return emitOpError("needs locations in 'gate_locations'");
+  }
+  if (static_cast<int64_t>(getParams().size()) != numParams)
+    return emitOpError("has gates taking ")
+           << numParams << " parameter(s) but " << getParams().size()
+           << " were given";
   return verifyQubitsInOut(*this, getInQubits(), getOutQubits());
 }
 

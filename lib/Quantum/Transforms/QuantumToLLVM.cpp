@@ -11,6 +11,7 @@
 #include "cotangent/Quantum/Transforms/QuantumToLLVM.h"
 
 #include "cotangent/Quantum/IR/QuantumOps.h"
+#include "cotangent/Runtime/FusedGates.h"
 #include "cotangent/Runtime/GateKind.h"
 #include "cotangent/Support/RuntimeABI.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
@@ -44,8 +45,9 @@ public:
   }
 
   /// The op's source location as a pointer to a constant C string.
-  Value where() {
-    return cotangent::sourceLocationString(rewriter, loc, module);
+  Value where() { return where(loc); }
+  Value where(Location at) {
+    return cotangent::sourceLocationString(rewriter, at, module);
   }
 
   /// A stack array holding `values`; the slot is allocated once in the
@@ -188,6 +190,45 @@ struct CustomLowering : QuantumLowering<CustomOp> {
                         rt.array(adaptor.getParams(), rt.f64()),
                         rt.array(qubits, rt.i64()), rt.constant(qubits.size()),
                         rt.where()})))
+      return failure();
+    rewriter.replaceOp(op, qubits);
+    return success();
+  }
+};
+
+/// The number of gates of a (verified) block.
+size_t numGates(FusedGatesOp op) {
+  std::vector<cotangent::runtime::FusedGate> gates;
+  int64_t numParams = 0;
+  cotangent::runtime::decodeFusedGates(
+      op.getGates().data(), op.getGates().size(), op.getInQubits().size(),
+      gates, numParams);
+  return gates.size();
+}
+
+struct FusedGatesLowering : QuantumLowering<FusedGatesOp> {
+  using QuantumLowering::QuantumLowering;
+  LogicalResult
+  matchAndRewrite(FusedGatesOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    RuntimeCall rt(rewriter, op);
+    SmallVector<Value> descriptor;
+    for (int64_t entry : op.getGates())
+      descriptor.push_back(rt.constant(entry));
+    // Each gate's location (the block's own for all, if none are given).
+    SmallVector<Value> gateWhere;
+    if (std::optional<ArrayAttr> locations = op.getGateLocations())
+      for (Attribute location : *locations)
+        gateWhere.push_back(rt.where(cast<LocationAttr>(location)));
+    else
+      gateWhere.assign(numGates(op), rt.where());
+    ValueRange qubits = adaptor.getInQubits();
+    if (failed(rt.call(RuntimeFunction::FusedGates,
+                       {rt.array(descriptor, rt.i64()),
+                        rt.constant(descriptor.size()),
+                        rt.array(adaptor.getParams(), rt.f64()),
+                        rt.array(qubits, rt.i64()), rt.constant(qubits.size()),
+                        rt.array(gateWhere, rt.ptr()), rt.where()})))
       return failure();
     rewriter.replaceOp(op, qubits);
     return success();
@@ -384,11 +425,11 @@ void cotangent::quantum::populateQuantumToLLVMConversionPatterns(
       return IntegerType::get(type.getContext(), 64);
     return std::nullopt;
   });
-  patterns
-      .add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
-           CustomLowering, UnitaryLowering, NamedObsLowering, TensorLowering,
-           HamiltonianLowering, MeasureLowering, AdjointBeginLowering,
-           AdjointStashLowering, AdjointResumeLowering>(converter);
+  patterns.add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
+               CustomLowering, FusedGatesLowering, UnitaryLowering,
+               NamedObsLowering, TensorLowering, HamiltonianLowering,
+               MeasureLowering, AdjointBeginLowering, AdjointStashLowering,
+               AdjointResumeLowering>(converter);
   patterns.add<ScalarMeasurementLowering<ExpvalOp>>(converter,
                                                     RuntimeFunction::Expval);
   patterns.add<ScalarMeasurementLowering<VarOp>>(converter,

@@ -388,6 +388,45 @@ def Quantum_MeasureOp : Quantum_Op<"measure", [
 }
 
 //===----------------------------------------------------------------------===//
+// Fused gates (internal: fuse-gates makes them from runs of quantum.custom;
+// not for user programs)
+//===----------------------------------------------------------------------===//
+
+def Quantum_FusedGatesOp : Quantum_Op<"fused_gates", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<Quantum_StateResource>, MemWrite<Quantum_StateResource>]>]> {
+  let summary = "A run of gates on a few qubits, applied as one matrix";
+  let description = [{
+    Internal. Applies the gates `gates` describes, in order, to the qubits
+    `in_qubits` (the block), as one 2^n x 2^n matrix that the runtime
+    computes from the gates and their parameters `params` and applies in
+    one sweep over the state. `gates` lists per gate its kind (position in
+    the runtime's gate table), 1 if it is the adjoint else 0, its number of
+    wires n and n positions in the block's qubit list; the parameters of
+    all gates follow one another in `params`; `gate_locations`, if given,
+    holds each gate's source location, where the runtime reports an error
+    of that gate. The results are the block's qubits afterwards. While a
+    circuit is recorded for the adjoint method, the runtime records the
+    gates one by one, so the gradient sees each; if the block's qubits
+    turn out at run time to be invalid or one qubit twice, it applies the
+    gates one by one, failing as they would.
+
+    ```mlir
+    // RX(%t) on %a, then CNOT(%a, %b)
+    %q:2 = quantum.fused_gates(%t) %a, %b {gates = array<i64: 8, 0, 1, 0, 12, 0, 2, 0, 1>} : !quantum.bit, !quantum.bit
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$gates,
+                       OptionalAttr<ArrayAttr>:$gate_locations,
+                       Variadic<F64>:$params,
+                       Variadic<Quantum_BitType>:$in_qubits);
+  let results = (outs Variadic<Quantum_BitType>:$out_qubits);
+  let assemblyFormat = [{
+    `(` $params `)` $in_qubits attr-dict `:` type($out_qubits)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // The adjoint method (internal: lower-gradients generates these in the
 // functions of a circuit's gradient; not for user programs)
 //===----------------------------------------------------------------------===//

@@ -41,6 +41,14 @@ void __cot_gate(int64_t gateKind, int64_t adjoint, const double *params,
 void __cot_unitary(const double *matrix, int64_t adjoint, const int64_t *qubits,
                    int64_t numQubits, const char *where);
 
+/* A block of gates applied as one matrix (quantum.fused_gates); descriptor
+ * and params as FusedGates.h describes them; gateWhere: each gate's source
+ * location, where an error of that gate is reported. */
+void __cot_fused_gates(const int64_t *descriptor, int64_t length,
+                       const double *params, const int64_t *qubits,
+                       int64_t numQubits, const char *const *gateWhere,
+                       const char *where);
+
 /* namedObs: position in NamedObservables.def. All return observable handles. */
 int64_t __cot_named_obs(int64_t namedObs, int64_t qubit, const char *where);
 int64_t __cot_tensor_obs(const int64_t *observables, int64_t count,
