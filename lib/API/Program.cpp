@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <sstream>
 
@@ -81,6 +82,17 @@ std::string listTypes(const std::vector<ArrayType> &types) {
 
 struct Program::Impl {
   mlir::MLIRContext context;
+  // The JIT keeps only a reference to its IR transform and calls it whenever
+  // it compiles, also while it is destroyed (ORC then looks up the
+  // deinitializers): the transform and what it uses live here, declared
+  // before `engine` so that they outlive it.
+  std::unique_ptr<llvm::TargetMachine> targetMachine;
+  std::function<llvm::Error(llvm::Module *)> optimize, transform;
+  /// Where the transform prints the LLVM IR, only while compile() runs.
+  std::ostream *llvmDump = nullptr;
+  /// Set once the program's own module is compiled: later modules are the
+  /// JIT's own (its deinitializers), left as they are.
+  bool programCompiled = false;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   std::vector<EntryPoint> entries;
   std::vector<StageTiming> timings;
@@ -191,11 +203,17 @@ Result<Program> Program::compile(std::string_view source,
   if (!host)
     return compileError(
         "code generation failed: " + llvm::toString(host.takeError()) + "\n");
-  llvm::TargetMachine *targetMachine = host->get();
-  auto optimize = mlir::makeOptimizingTransformer(
+  impl->targetMachine = std::move(*host);
+  llvm::TargetMachine *targetMachine = impl->targetMachine.get();
+  impl->optimize = mlir::makeOptimizingTransformer(
       static_cast<unsigned>(options.optimizationLevel), 0, targetMachine);
-  bool dumpLLVM = options.dumpAfter == kLLVMStageName.str() && options.irOutput;
-  auto transform = [&](llvm::Module *llvmModule) -> llvm::Error {
+  Impl *state = impl.get();
+  state->llvmDump =
+      options.dumpAfter == kLLVMStageName.str() ? options.irOutput : nullptr;
+  state->transform = [state,
+                      targetMachine](llvm::Module *llvmModule) -> llvm::Error {
+    if (state->programCompiled)
+      return llvm::Error::success();
     // Buffers come from the runtime's allocator, which returns fresh memory
     // like malloc: saying so lets LLVM keep values in registers and vectorise.
     if (llvm::Function *alloc =
@@ -207,19 +225,18 @@ Result<Program> Program::compile(std::string_view source,
         function.addFnAttr("target-features",
                            targetMachine->getTargetFeatureString());
       }
-    if (llvm::Error error = optimize(llvmModule))
+    if (llvm::Error error = state->optimize(llvmModule))
       return error;
-    if (dumpLLVM) {
+    if (state->llvmDump) {
       std::string text;
       llvm::raw_string_ostream os(text);
       llvmModule->print(os, nullptr);
-      *options.irOutput << text;
+      *state->llvmDump << text;
     }
     return llvm::Error::success();
   };
   mlir::ExecutionEngineOptions engineOptions;
-  engineOptions.transformer =
-      transform; // a function_ref: `transform` must outlive create()
+  engineOptions.transformer = state->transform;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(options.optimizationLevel);
   auto engine = mlir::ExecutionEngine::create(*module, engineOptions);
@@ -244,6 +261,8 @@ Result<Program> Program::compile(std::string_view source,
           !function)
         return compileError("code generation failed for @" + entry.name + ": " +
                             llvm::toString(function.takeError()));
+  impl->llvmDump = nullptr; // irOutput need not outlive compile()
+  impl->programCompiled = true;
   impl->timings.push_back({kLLVMStageName.str(), millisecondsSince(start)});
   return Program(std::move(impl));
 }

@@ -145,7 +145,10 @@ struct StageTiming {
 };
 
 /// A compiled program. Calls are independent: each starts from an empty
-/// quantum device, and an error in one leaves the program usable.
+/// quantum device, and an error in one leaves the program usable. Destroy a
+/// program before the process exits, not from a static destructor: its JIT
+/// compiles its deinitializers then, with LLVM's own static data, which
+/// static destruction may already have freed.
 class Program {
 public:
   static Result<Program> compile(std::string_view source,
