@@ -92,7 +92,7 @@ const cotangent::PipelineStage kStages[] = {
     {"optimize-after-AD", "clean up the generated derivative code",
      "canonicalize,cse,loop-invariant-code-motion"},
     {"fuse-gates",
-     "runs of gates on at most two qubits become one matrix applied in one "
+     "runs of gates on at most three qubits become one matrix applied in one "
      "sweep over the state (optional)",
      "fuse-gates", cotangent::PipelineStage::Switch::FuseGates},
     {"guard-integer-division",

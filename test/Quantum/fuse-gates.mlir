@@ -1,9 +1,9 @@
-// fuse-gates: runs of gates on at most max-wires qubits become one block in
-// place of their last gate; other uses of a run's qubits and ops on the
+// fuse-gates: runs of gates on at most max-wires qubits (default 3) become
+// one block in place of their last gate; other uses of a run's qubits and ops on the
 // quantum state end runs.
-// RUN: cot-opt %s --fuse-gates | FileCheck %s
+// RUN: cot-opt %s --fuse-gates=max-wires=2 | FileCheck %s
 // RUN: cot-opt %s --fuse-gates=max-wires=1 | FileCheck %s --check-prefix=ONE
-// RUN: cot-opt %s --fuse-gates=max-wires=3 | FileCheck %s --check-prefix=THREE
+// RUN: cot-opt %s --fuse-gates | FileCheck %s --check-prefix=THREE
 
 // Rotations on two wires and a CNOT between them: one block; the CRX onto a
 // third wire ends it (three wires) and starts a run with the rotation on the

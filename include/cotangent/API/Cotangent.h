@@ -110,12 +110,12 @@ struct CompileOptions {
   /// Run the optimize-before-AD stage (inlining, memory to values, loop
   /// invariant code motion) before differentiation.
   bool optimizeBeforeAD = true;
-  /// Run the fuse-gates stage: runs of gates on at most two qubits are applied
-  /// as one matrix, in one sweep over the state instead of one per gate.
+  /// Run the fuse-gates stage: runs of gates on a few qubits are applied as
+  /// one matrix, in one sweep over the state instead of one per gate.
   bool fuseGates = true;
-  /// The most qubits one fused block acts on, 1 to 5 (2: measured fastest,
+  /// The most qubits one fused block acts on, 1 to 5 (3: measured fastest,
   /// see docs/quantum.md).
-  int fusedBlockWires = 2;
+  int fusedBlockWires = 3;
   /// LLVM's optimisation level for the native code, 0 to 3. The code is
   /// generated for the host CPU (its vector registers included); no level
   /// reassociates floating-point arithmetic, so results are the same from

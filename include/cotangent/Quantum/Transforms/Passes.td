@@ -21,7 +21,7 @@ def FuseGates : Pass<"fuse-gates", "mlir::ModuleOp"> {
     the place of its last gate.
   }];
   let options = [
-    Option<"maxWires", "max-wires", "int", /*default=*/"2",
+    Option<"maxWires", "max-wires", "int", /*default=*/"3",
            "the most qubits one fused block acts on (1 to 5)">,
   ];
   let dependentDialects = ["cotangent::quantum::QuantumDialect"];
