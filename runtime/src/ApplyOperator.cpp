@@ -28,6 +28,11 @@ void applyOperator(std::complex<double> *state, int numQubits,
     kernels::applyControlled(state, numQubits, last, controls,
                              op.target.data());
     break;
+  case GateOperator::Form::Pair:
+    kernels::applyPair(state, numQubits, wires.data,
+                       static_cast<int>(wires.size), op.pairLow, op.pairHigh,
+                       op.target.data());
+    break;
   case GateOperator::Form::Dense:
     if (wires.size - op.numControls == 1) // a 2x2 has a cheaper kernel
       kernels::applyControlled(state, numQubits, last, controls,

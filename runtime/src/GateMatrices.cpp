@@ -71,18 +71,29 @@ std::vector<Complex> isingFromAntiDiagonal(double t,
 
 /// The Givens rotation of the basis states `low` and `high` of `numWires`
 /// wires: |low> -> cos(t/2)|low> + sin(t/2)|high>, |high> -> cos(t/2)|high>
-/// - sin(t/2)|low>, every other basis state unchanged.
-std::vector<Complex> givens(int numWires, int low, int high, double t) {
+/// - sin(t/2)|low>, every other basis state unchanged. On two wires as a
+/// dense matrix (its kernel runs at the memory's speed there); on more as a
+/// pair of basis states, so that only their amplitudes are touched (a dense
+/// 16x16 is bound by arithmetic).
+GateOperator givens(int numWires, int low, int high, double t) {
+  const std::array<Complex, 4> rotation = ry(t); // (c, -s; s, c)
+  if (numWires > 2) {
+    GateOperator op;
+    op.form = GateOperator::Form::Pair;
+    op.pairLow = low;
+    op.pairHigh = high;
+    op.target = rotation;
+    return op;
+  }
   const size_t dim = size_t(1) << numWires;
-  const double c = std::cos(t / 2), s = std::sin(t / 2);
   std::vector<Complex> m(dim * dim, 0.0);
   for (size_t k = 0; k < dim; ++k)
     m[k * dim + k] = 1.0;
-  m[low * dim + low] = c;
-  m[high * dim + high] = c;
-  m[high * dim + low] = s;
-  m[low * dim + high] = -s;
-  return m;
+  m[low * dim + low] = rotation[0];
+  m[low * dim + high] = rotation[1];
+  m[high * dim + low] = rotation[2];
+  m[high * dim + high] = rotation[3];
+  return dense(0, std::move(m));
 }
 
 /// The permutation matrix of `images` (column j has its 1 in row images[j]).
@@ -101,6 +112,7 @@ GateOperator conjugateTranspose(GateOperator op) {
       p = std::conj(p);
     break;
   case GateOperator::Form::Controlled:
+  case GateOperator::Form::Pair:
     op.target = {std::conj(op.target[0]), std::conj(op.target[2]),
                  std::conj(op.target[1]), std::conj(op.target[3])};
     break;
@@ -183,7 +195,7 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::SingleExcitation:
   case GateKind::DoubleExcitation: {
     const Generator g = gateInfo(kind).generator;
-    return dense(0, givens(gateInfo(kind).numWires, g.low, g.high, p[0]));
+    return givens(gateInfo(kind).numWires, g.low, g.high, p[0]);
   }
   }
   __builtin_unreachable(); // callers pass only kinds of Gates.def

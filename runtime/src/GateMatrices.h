@@ -29,12 +29,17 @@ struct GateOperator {
     /// Where the first numControls wires are 1: the 2^k x 2^k `dense`
     /// matrix on the remaining k wires.
     Dense,
+    /// The 2x2 `target` matrix on the two basis states pairLow and pairHigh
+    /// of the wires (outcomes, first wire = most significant bit), the
+    /// identity on all others: the excitation gates.
+    Pair,
   };
   Form form;
   int numControls = 0;
   std::array<std::complex<double>, 2> phases{};
   std::array<std::complex<double>, 4> target{}; ///< Row-major.
-  std::vector<std::complex<double>> dense;      ///< Row-major.
+  int pairLow = 0, pairHigh = 0;
+  std::vector<std::complex<double>> dense; ///< Row-major.
 };
 
 /// The operator of `kind` with its parameters at `params`; `adjoint` gives the

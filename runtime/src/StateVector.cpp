@@ -147,6 +147,36 @@ void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
     multiplyBlocks(psi, size, block, controls & ~low, parityBits & ~low, table);
 }
 
+void applyPair(Amplitude *state, int numQubits, const int64_t *wires,
+               int numWires, size_t low, size_t high, const Amplitude m[4]) {
+  // The bits of the wires, of outcome `low`, and of low ^ high.
+  auto scatter = [&](size_t outcome) {
+    uint64_t bits = 0;
+    for (int w = 0; w < numWires; ++w)
+      if ((outcome >> (numWires - 1 - w)) & 1)
+        bits |= bit(wires[w]);
+    return bits;
+  };
+  const uint64_t wireBits = scatter(dimension(numWires) - 1),
+                 lowBits = scatter(low), flip = scatter(low ^ high);
+  double *psi = components(state);
+  const double m0r = m[0].real(), m0i = m[0].imag(), m1r = m[1].real(),
+               m1i = m[1].imag(), m2r = m[2].real(), m2i = m[2].imag(),
+               m3r = m[3].real(), m3i = m[3].imag();
+  // Only the amplitudes where the wires read `low` and their partners: a
+  // few of the state's lines, in index order.
+  forEachRun(numQubits, wireBits, 0, [&](size_t first, size_t length, size_t) {
+    for (size_t i = first | lowBits, end = i + length; i < end; ++i) {
+      double *a = psi + 2 * i, *b = psi + 2 * (i ^ flip);
+      const double ar = a[0], ai = a[1], br = b[0], bi = b[1];
+      a[0] = m0r * ar - m0i * ai + m1r * br - m1i * bi;
+      a[1] = m0r * ai + m0i * ar + m1r * bi + m1i * br;
+      b[0] = m2r * ar - m2i * ai + m3r * br - m3i * bi;
+      b[1] = m2r * ai + m2i * ar + m3r * bi + m3i * br;
+    }
+  });
+}
+
 Amplitude pauliBilinear(const Amplitude *bra, const Amplitude *ket,
                         int numQubits, uint64_t controls, uint64_t xBits,
                         uint64_t zBits) {

@@ -49,6 +49,14 @@ void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
 void applyDense(Amplitude *state, int numQubits, uint64_t controls,
                 const int64_t *wires, int numWires, const Amplitude *matrix);
 
+/// Applies the row-major 2x2 `m` to the basis states `low` and `high` of
+/// `wires` (outcomes, first wire = most significant bit): where the wires
+/// read `low` or `high`, amplitude pairs that differ only there mix; the
+/// rest is untouched.
+void applyPair(Amplitude *state, int numQubits, const int64_t *wires,
+               int numWires, std::size_t low, std::size_t high,
+               const Amplitude m[4]);
+
 /// <bra| P X^xBits Z^zBits |ket> (the Z factors act first), where P projects
 /// onto the states with every qubit of `controls` 1 (xBits must not touch
 /// them). With bra = ket and no controls: an expectation value.
