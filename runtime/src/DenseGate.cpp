@@ -253,9 +253,8 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
   // Input c = g numFlips + f of a group is line g with its lanes exchanged
   // across flip f, the f-th subset of the in-line target bits.
   std::vector<int> flips;
-  for (int f = 0; f < int(kLineAmplitudes); ++f)
-    if ((f & inLineTargets) == uint64_t(f))
-      flips.push_back(f);
+  for (int f = 0; f < 1 << __builtin_popcountll(inLineTargets); ++f)
+    flips.push_back(subsetOf(static_cast<int>(inLineTargets), f));
   const int numFlips = static_cast<int>(flips.size());
   const int numInputs = numLines * numFlips;
   std::vector<Factors> factors(size_t(numLines) * numInputs);
@@ -270,20 +269,12 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
                 return Amplitude(r == g && flips[f] == 0 ? 1.0 : 0.0);
               return entry(offsets[r] | lane, offsets[g] | (lane ^ flips[f]));
             });
-  switch (inLineTargets) {
-  case 0:
-    return denseLines<0>(numLines, psi, numQubits, highTargets, highControls,
-                         offsets.data(), factors.data());
-  case 1:
-    return denseLines<1>(numLines, psi, numQubits, highTargets, highControls,
-                         offsets.data(), factors.data());
-  case 2:
-    return denseLines<2>(numLines, psi, numQubits, highTargets, highControls,
-                         offsets.data(), factors.data());
-  case 3:
-    return denseLines<3>(numLines, psi, numQubits, highTargets, highControls,
-                         offsets.data(), factors.data());
-  }
+  forEachConstant<int(kLineAmplitudes)>(
+      [&](auto inLine) __attribute__((always_inline)) {
+        if (inLineTargets == uint64_t(inLine))
+          denseLines<inLine>(numLines, psi, numQubits, highTargets,
+                             highControls, offsets.data(), factors.data());
+      });
 }
 
 } // namespace cotangent::runtime::kernels

@@ -265,10 +265,11 @@ struct FuseGatesPass : cotangent::quantum::impl::FuseGatesBase<FuseGatesPass> {
     llvm::SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) { blocks.push_back(block); });
     for (Block *block : blocks) {
+      Operation *parent = block->getParentOp();
       Operation *function =
-          block->getParentOp()->getParentOfType<FunctionOpInterface>();
-      if (isa<FunctionOpInterface>(block->getParentOp()))
-        function = block->getParentOp();
+          isa<FunctionOpInterface>(parent)
+              ? parent
+              : parent->getParentOfType<FunctionOpInterface>();
       BlockFuser fuser(maxWires, recorded.contains(function));
       for (Operation &op : *block)
         fuser.visit(&op);
