@@ -23,4 +23,6 @@ config.substitutions.append(("%reference", sys.executable + " " + os.path.join(t
 config.substitutions.append(("%gradcheck", sys.executable + " " + os.path.join(tools, "gradcheck.py")))
 config.substitutions.append(("%exitcode", sys.executable + " " + os.path.join(tools, "exitcode.py")))
 config.substitutions.append(("%cot_src", config.cot_src_root))
+# The callback plugin of the end-to-end callback tests.
+config.substitutions.append(("%test_callbacks", os.path.join(config.cot_obj_root, "lib", "cot-test-callbacks.so")))
 config.substitutions.append(("%cot_obj", config.cot_obj_root))

@@ -24,7 +24,9 @@ std::optional<ElementType> hostElementType(Type type) {
   return std::nullopt;
 }
 
-std::optional<ArrayType> hostType(Type type) {
+} // namespace
+
+std::optional<ArrayType> cotangent::hostType(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     std::optional<ElementType> element =
         hostElementType(tensor.getElementType());
@@ -36,6 +38,8 @@ std::optional<ArrayType> hostType(Type type) {
     return ArrayType{*element, {}};
   return std::nullopt;
 }
+
+namespace {
 
 std::string typeText(Type type) {
   std::string text;

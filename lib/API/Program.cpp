@@ -1,4 +1,5 @@
 //===- Program.cpp - compile MLIR text and call its entry points ----------===//
+#include "CallbackBinding.h"
 #include "EntryPoints.h"
 
 #include "cotangent/API/Cotangent.h"
@@ -23,6 +24,7 @@
 #include <chrono>
 #include <cstring>
 #include <functional>
+#include <iostream>
 #include <mutex>
 #include <sstream>
 
@@ -96,6 +98,7 @@ struct Program::Impl {
   std::unique_ptr<mlir::ExecutionEngine> engine;
   std::vector<EntryPoint> entries;
   std::vector<StageTiming> timings;
+  ProgramCallbacks callbacks;
 
   explicit Impl(const mlir::DialectRegistry &registry)
       : context(registry, mlir::MLIRContext::Threading::DISABLED) {}
@@ -157,6 +160,11 @@ Result<Program> Program::compile(std::string_view source,
   if (!module)
     return compileError(diagnostics);
   impl->entries = collectEntryPoints(*module);
+  mlir::FailureOr<ProgramCallbacks> callbacks =
+      bindCallbacks(*module, options.callbacks);
+  if (mlir::failed(callbacks))
+    return compileError(diagnostics);
+  impl->callbacks = std::move(*callbacks);
   impl->timings.push_back({"parse", millisecondsSince(start)});
 
   for (const PipelineStage &stage : pipelineStages()) {
@@ -312,10 +320,15 @@ Result<std::vector<Array>> Program::call(std::string_view name,
       ("_mlir_ciface_" + kEntryWrapperPrefix + entry->name).str());
   if (!function)
     return Error{Error::Kind::Runtime, llvm::toString(function.takeError())};
+  StreamPrinter printer(options.printOutput ? *options.printOutput
+                                            : std::cout);
+  const std::vector<const runtime::HostCallback *> &callbacks =
+      impl_->callbacks.table;
+  runtime::RunOptions runOptions{
+      options.seed, {callbacks.data(), callbacks.size(), &printer}};
   runtime::RunReport report;
-  std::optional<std::string> failure =
-      runtime::invoke(*function, packedArguments.data(),
-                      runtime::RunOptions{options.seed}, &report);
+  std::optional<std::string> failure = runtime::invoke(
+      *function, packedArguments.data(), runOptions, &report);
   if (statistics)
     statistics->tapePeakBytes = report.tapePeakBytes;
   if (failure)

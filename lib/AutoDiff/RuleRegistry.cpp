@@ -23,7 +23,7 @@ const Registry &registry() {
     Registry r;
     for (const DialectRules &dialect :
          {arithRules(), mathRules(), scfRules(), memrefRules(), funcRules(),
-          gradientRules()}) {
+          gradientRules(), callbackRules()}) {
       for (const ScalarRule &rule : dialect.scalar)
         r.scalar[rule.opName] = &rule;
       for (const OpRule &rule : dialect.ops)

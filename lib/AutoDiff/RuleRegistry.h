@@ -35,6 +35,7 @@ DialectRules scfRules();
 DialectRules memrefRules();
 DialectRules funcRules();
 DialectRules gradientRules();
+DialectRules callbackRules();
 
 const ScalarRule *lookupScalarRule(mlir::Operation *op);
 const OpRule *lookupOpRule(mlir::Operation *op);

@@ -7,6 +7,10 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Pipeline.h"
 
+#include "cotangent/Callback/IR/CallbackDialect.h"
+#include "cotangent/Callback/Transforms/BufferizableOpInterfaceImpl.h"
+#include "cotangent/Callback/Transforms/CallbackToLLVM.h"
+#include "cotangent/Callback/Transforms/Passes.h"
 #include "cotangent/Gradient/IR/GradientDialect.h"
 #include "cotangent/Gradient/Transforms/BufferizableOpInterfaceImpl.h"
 #include "cotangent/Gradient/Transforms/Passes.h"
@@ -60,6 +64,11 @@ using namespace mlir;
 
 namespace {
 const cotangent::PipelineStage kStages[] = {
+    {"specialize-callbacks",
+     "every host callback becomes a function of its own calling the "
+     "runtime's callback entry, with the host's gradient as its custom "
+     "gradient",
+     "specialize-callbacks"},
     {"lower-gradients",
      "grad, value_and_grad, jvp and vjp become reverse sweeps, forward sweeps "
      "or finite differences",
@@ -139,7 +148,7 @@ void cotangent::registerPipelineDialects(DialectRegistry &registry) {
                   index::IndexDialect, LLVM::LLVMDialect, linalg::LinalgDialect,
                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
                   tensor::TensorDialect, ub::UBDialect, quantum::QuantumDialect,
-                  gradient::GradientDialect>();
+                  gradient::GradientDialect, callback::CallbackDialect>();
 
   // Bufferization and deallocation.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
@@ -157,6 +166,7 @@ void cotangent::registerPipelineDialects(DialectRegistry &registry) {
   tensor::registerSubsetOpInterfaceExternalModels(registry);
   cotangent::quantum::registerBufferizableOpInterfaceExternalModels(registry);
   cotangent::gradient::registerBufferizableOpInterfaceExternalModels(registry);
+  cotangent::callback::registerBufferizableOpInterfaceExternalModels(registry);
   memref::registerMemorySlotExternalModels(registry); // for mem2reg
 
   // convert-to-llvm finds each dialect's lowering through these interfaces.
@@ -170,6 +180,7 @@ void cotangent::registerPipelineDialects(DialectRegistry &registry) {
   ub::registerConvertUBToLLVMInterface(registry);
   cotangent::quantum::registerConvertQuantumToLLVMInterface(registry);
   cotangent::gradient::registerConvertGradientToLLVMInterface(registry);
+  cotangent::callback::registerConvertCallbackToLLVMInterface(registry);
 
   func::registerInlinerExtension(registry);
   registerBuiltinDialectTranslation(registry);
@@ -188,6 +199,7 @@ void cotangent::registerPipelinePasses() {
     registerCotangentPipelinePasses();
     cotangent::gradient::registerGradientPasses();
     cotangent::quantum::registerCotangentQuantumPasses();
+    cotangent::callback::registerCotangentCallbackPasses();
     return true;
   }();
   (void)registered;

@@ -136,4 +136,23 @@ void __cot_arithmetic_error(int64_t kind, const char *where) {
   });
 }
 
+void __cot_callback(int64_t id, int64_t invocation, int64_t numArgs,
+                    int64_t numResults, void *const *buffers,
+                    const char *where) {
+  guardEntry(where, [&](ExecutionContext &context) {
+    context.hostCalls().call(
+        id, static_cast<cotangent::runtime::Invocation>(invocation), numArgs,
+        numResults, buffers);
+  });
+}
+
+void __cot_print(int64_t element, const void *data, const int64_t *shape,
+                 int64_t rank, const char *where) {
+  guardEntry(where, [&](ExecutionContext &context) {
+    context.hostCalls().print(
+        static_cast<cotangent::runtime::HostElement>(element), data, shape,
+        rank);
+  });
+}
+
 } // extern "C"

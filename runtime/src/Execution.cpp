@@ -33,7 +33,8 @@ bool callWithTrap(ExecutionContext &context, PackedFunction fn, void **args) {
 std::optional<std::string> invoke(PackedFunction fn, void **args,
                                   const RunOptions &options,
                                   RunReport *report) {
-  ExecutionContext context(options.seed ? *options.seed : freshSeed());
+  ExecutionContext context(options.seed ? *options.seed : freshSeed(),
+                           options.host);
   ExecutionContext::Scope scope(context);
   bool completed = false;
   try {

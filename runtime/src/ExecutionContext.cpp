@@ -42,8 +42,9 @@ std::string formatDouble(double value) {
 
 } // namespace
 
-ExecutionContext::ExecutionContext(uint64_t seed)
-    : tape_(acquireTape()), device_(makeStateVectorDevice()), random_(seed) {}
+ExecutionContext::ExecutionContext(uint64_t seed, const HostBindings &host)
+    : tape_(acquireTape()), hostCalls_(host), device_(makeStateVectorDevice()),
+      random_(seed) {}
 
 ExecutionContext::~ExecutionContext() { releaseTape(tape_); }
 

@@ -13,6 +13,7 @@
 
 #include "AdjointMethod.h"
 #include "Device.h"
+#include "HostCalls.h"
 #include "Observables.h"
 #include "TapeStorage.h"
 #include "cotangent/Runtime/Tape.h"
@@ -29,7 +30,7 @@ namespace cotangent::runtime {
 
 class ExecutionContext {
 public:
-  explicit ExecutionContext(uint64_t seed);
+  ExecutionContext(uint64_t seed, const HostBindings &host);
   ~ExecutionContext();
   ExecutionContext(const ExecutionContext &) = delete;
   ExecutionContext &operator=(const ExecutionContext &) = delete;
@@ -91,9 +92,12 @@ public:
 
   /// The derivative tape of this run (see cotangent/Runtime/Tape.h).
   CotTape &tape() { return tape_; }
+  /// The host callbacks of this run and the residuals they keep.
+  HostCalls &hostCalls() { return hostCalls_; }
 
 private:
   CotTape tape_;
+  HostCalls hostCalls_;
 
   struct Register {
     int64_t firstQubit;         ///< Its qubits were allocated as the wires

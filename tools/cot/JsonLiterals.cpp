@@ -178,56 +178,6 @@ bool storeNested(const Literal &literal, const std::vector<int64_t> &shape,
   return true;
 }
 
-void formatElement(const char *in, ElementType type, std::string &out) {
-  char buffer[64];
-  switch (type) {
-  case ElementType::F64:
-  case ElementType::F32: {
-    double value = type == ElementType::F64
-                       ? *reinterpret_cast<const double *>(in)
-                       : *reinterpret_cast<const float *>(in);
-    if (std::isnan(value))
-      out += "NaN";
-    else if (std::isinf(value))
-      out += value > 0 ? "Infinity" : "-Infinity";
-    else {
-      std::snprintf(buffer, sizeof buffer, "%.17g", value);
-      out += buffer;
-    }
-    return;
-  }
-  case ElementType::I64:
-    out += std::to_string(*reinterpret_cast<const int64_t *>(in));
-    return;
-  case ElementType::I1:
-    out += *reinterpret_cast<const uint8_t *>(in) ? "true" : "false";
-    return;
-  case ElementType::Complex128:
-    out += "[";
-    formatElement(in, ElementType::F64, out);
-    out += ", ";
-    formatElement(in + 8, ElementType::F64, out);
-    out += "]";
-    return;
-  }
-}
-
-void formatNested(const char *&in, const std::vector<int64_t> &shape,
-                  size_t depth, ElementType type, std::string &out) {
-  if (depth == shape.size()) {
-    formatElement(in, type, out);
-    in += elementSize(type);
-    return;
-  }
-  out += "[";
-  for (int64_t i = 0; i < shape[depth]; ++i) {
-    if (i)
-      out += ", ";
-    formatNested(in, shape, depth + 1, type, out);
-  }
-  out += "]";
-}
-
 } // namespace
 
 Result<Array> cli::parseArgument(const std::string &text,
@@ -243,11 +193,4 @@ Result<Array> cli::parseArgument(const std::string &text,
     return Error{Error::Kind::Usage,
                  "'" + text + "' is not a " + type.str() + ": " + error};
   return array;
-}
-
-std::string cli::formatResult(const Array &array) {
-  std::string out;
-  const char *in = static_cast<const char *>(array.data());
-  formatNested(in, array.shape(), 0, array.type().element, out);
-  return out;
 }

@@ -12,10 +12,6 @@ namespace cotangent::cli {
 /// exactly `type`; on failure returns an error message instead.
 Result<Array> parseArgument(const std::string &text, const ArrayType &type);
 
-/// Prints an array as a JSON literal: floats with 17 significant digits,
-/// nested lists for tensors, [re, im] for complex numbers.
-std::string formatResult(const Array &array);
-
 } // namespace cotangent::cli
 
 #endif

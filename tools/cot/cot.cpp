@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "JsonLiterals.h"
+#include "Plugins.h"
 
 #include "cotangent/API/Cotangent.h"
 
@@ -32,6 +33,8 @@ ARG is a JSON literal matching the entry's argument type:
 
 options:
   --entry NAME          function to call (default: main)
+  --load PLUGIN.so      load a shared library that registers host callbacks
+                        (its cotangent_register_callbacks); repeatable
   --seed N              seed of the measurement random generator
   --time                print milliseconds per compilation stage, and of the
                         run, to stderr
@@ -58,6 +61,7 @@ struct Options {
   bool fuseGates = true;
   int optimizationLevel = 3;
   std::string dumpAfter;
+  std::vector<std::string> plugins;
   std::vector<std::string> arguments;
 };
 
@@ -97,6 +101,8 @@ std::string parseOptions(int argc, char **argv, Options &options) {
       options.program = arg;
     } else if (value("--entry", options.entry)) {
     } else if (value("--dump-after", options.dumpAfter)) {
+    } else if (value("--load", text)) {
+      options.plugins.push_back(text);
     } else if (value("--seed", text)) {
       char *end = nullptr;
       unsigned long long seed = std::strtoull(text.c_str(), &end, 10);
@@ -132,7 +138,13 @@ int run(const Options &options) {
   std::stringstream source;
   source << file.rdbuf();
 
+  CallbackRegistry registry;
+  for (const std::string &plugin : options.plugins)
+    if (std::string error = cli::loadPlugin(plugin, registry); !error.empty())
+      return usageError(error);
+
   CompileOptions compileOptions;
+  compileOptions.callbacks = &registry;
   compileOptions.dumpAfter = options.dumpAfter;
   compileOptions.optimizeBeforeAD = options.optimizeBeforeAD;
   compileOptions.fuseGates = options.fuseGates;
@@ -186,7 +198,7 @@ int run(const Options &options) {
     return RuntimeFailed;
   }
   for (const Array &result : *results)
-    std::cout << cli::formatResult(result) << "\n";
+    std::cout << toJson(result) << "\n";
   std::cout.flush();
 
   if (options.time) {

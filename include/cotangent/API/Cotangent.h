@@ -69,6 +69,13 @@ private:
   std::vector<uint64_t> storage_; // 8-byte aligned words, zero-filled
 };
 
+/// The array as a JSON literal: floats with 17 significant digits (NaN,
+/// Infinity, -Infinity), nested lists for tensors, [re, im] for complex
+/// numbers; how `cot run` prints results and callback.print its values.
+std::string toJson(const Array &array);
+
+class CallbackRegistry; // cotangent/API/Callbacks.h
+
 /// A public function of a compiled program that the host can call.
 struct EntryPoint {
   std::string name;
@@ -125,11 +132,17 @@ struct CompileOptions {
   /// written to `irOutput`.
   std::string dumpAfter;
   std::ostream *irOutput = nullptr;
+  /// The host functions the program's callbacks are bound to, by name (see
+  /// Callbacks.h); the program keeps what it uses, so the registry need not
+  /// outlive compile().
+  const CallbackRegistry *callbacks = nullptr;
 };
 
 struct RunOptions {
   /// Seed of the measurement random generator; unset draws a fresh seed.
   std::optional<uint64_t> seed;
+  /// Where callback.print writes its lines; null: standard output.
+  std::ostream *printOutput = nullptr;
 };
 
 /// What one call measured about itself.

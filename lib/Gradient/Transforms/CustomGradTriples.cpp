@@ -90,15 +90,22 @@ void emitReverse(OpBuilder &b, Location loc, func::FuncOp userReverse,
     }
   auto call = func::CallOp::create(b, loc, userReverse, operands);
 
-  // The reverse function ADDS into the input shadows.
+  // The reverse function ADDS into the input shadows; integers carry no
+  // derivative, so their cotangents are dropped.
   unsigned next = 0;
   for (unsigned i = 0; i < numInputs; ++i) {
+    bool differentiable =
+        isa<FloatType>(getElementTypeOrSelf(types.callee.getInput(i)));
     if (tensorCotangents[i]) {
-      accumulateInto(b, loc, tensorCotangents[i], dIn(i));
+      if (differentiable)
+        accumulateInto(b, loc, tensorCotangents[i], dIn(i));
       continue;
     }
-    Value sum = arith::AddFOp::create(b, loc, unboxed(b, loc, dIn(i)),
-                                      call.getResult(next++));
+    Value cotangent = call.getResult(next++);
+    if (!differentiable)
+      continue;
+    Value sum =
+        arith::AddFOp::create(b, loc, unboxed(b, loc, dIn(i)), cotangent);
     memref::StoreOp::create(b, loc, sum, dIn(i));
   }
   ResidualsFreeOp::create(b, loc, tape);

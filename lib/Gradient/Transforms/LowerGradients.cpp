@@ -14,7 +14,9 @@
 // Exact derivatives of a callee that reaches quantum circuits first split
 // each circuit (HybridSplit.h); a circuit's gradient exists in reverse mode
 // only, so such derivatives use reverse sweeps (a JVP one per result
-// element).
+// element). So does a custom gradient (a forward and reverse pair, such as a
+// host callback's): first derivatives through one are built from reverse
+// sweeps, so that the rule is used whatever the mode.
 //
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/Passes.h"
@@ -56,13 +58,16 @@ SmallVector<Value> column(const DerivativeRequest &request, bool fd, double h,
 struct Mode {
   bool nested;   ///< the callee takes reverse-mode derivatives itself
   bool circuits; ///< exact derivatives through quantum circuits
+  /// Exact derivatives from reverse sweeps only: through circuits, or
+  /// (first derivatives) through custom gradients.
+  bool reverseOnly;
 };
 
 /// The Jacobian blocks of a grad or value_and_grad.
 SmallVector<Value> jacobian(const DerivativeRequest &request, StringRef method,
                             double h, Mode mode) {
   bool fd = method == "fd";
-  if (!fd && mode.circuits)
+  if (!fd && mode.reverseOnly)
     return jacobianByRows(request);
   bool nested = mode.nested;
   int64_t rows = 0, columns = 0;
@@ -105,7 +110,7 @@ SmallVector<Value> lower(OpBuilder &b, JVPOp op, func::FuncOp callee,
                          Mode mode) {
   SmallVector<int64_t> diffArgs;
   DerivativeRequest request = requestOf(b, op, callee, diffArgs);
-  if (op.getDiffMethod() != "fd" && mode.circuits) {
+  if (op.getDiffMethod() != "fd" && mode.reverseOnly) {
     SmallVector<Value> values = request.callPrimal(op.getArgs());
     llvm::append_range(values, jvpByRows(request, op.getTangents()));
     return values;
@@ -136,9 +141,13 @@ SmallVector<Value> lower(OpBuilder &b, VJPOp op, func::FuncOp callee,
 }
 
 /// Custom gradients must survive bufferization and inlining: record the
-/// tensor-level types, and keep calls of the function as calls.
-void recordCustomGradients(ModuleOp module, SymbolTableCollection &symbols) {
+/// tensor-level types, and keep calls of the function as calls. Returns the
+/// names of the functions that have one.
+DenseSet<StringAttr> recordCustomGradients(ModuleOp module,
+                                           SymbolTableCollection &symbols) {
+  DenseSet<StringAttr> functions;
   module.walk([&](CustomGradOp op) {
+    functions.insert(op.getCalleeAttr().getAttr());
     SmallVector<Attribute> types;
     for (FlatSymbolRefAttr name :
          {op.getCalleeAttr(), op.getForwardAttr(), op.getReverseAttr()}) {
@@ -149,6 +158,7 @@ void recordCustomGradients(ModuleOp module, SymbolTableCollection &symbols) {
     }
     op.setTensorTypesAttr(ArrayAttr::get(op.getContext(), types));
   });
+  return functions;
 }
 
 struct LowerGradients
@@ -156,7 +166,14 @@ struct LowerGradients
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
-    recordCustomGradients(module, symbols);
+    DenseSet<StringAttr> customGradients =
+        recordCustomGradients(module, symbols);
+    auto reachesCustomGradient = [&](func::FuncOp function) {
+      return cotangent::autodiff::reachesOp(function, [&](Operation *op) {
+        auto call = dyn_cast<func::CallOp>(op);
+        return call && customGradients.contains(call.getCalleeAttr().getAttr());
+      });
+    };
     auto calleeOf = [&](Operation *op) {
       return symbols.lookupNearestSymbolFrom<func::FuncOp>(
           op, op->getAttrOfType<FlatSymbolRefAttr>("callee"));
@@ -170,8 +187,10 @@ struct LowerGradients
       func::FuncOp callee = calleeOf(op);
       auto method = op->getAttrOfType<StringAttr>("method");
       bool exact = !method || method.getValue() != "fd";
-      work.push_back({op, Mode{takesReverseDerivatives(callee),
-                               exact && reachesCircuit(callee)}});
+      bool nested = takesReverseDerivatives(callee);
+      bool circuits = exact && reachesCircuit(callee);
+      bool custom = exact && !nested && reachesCustomGradient(callee);
+      work.push_back({op, Mode{nested, circuits, circuits || custom}});
     });
     // Split the circuits before any rewriting copies them.
     DenseSet<Operation *> split;

@@ -1,38 +1,23 @@
 //===- BufferizableOpInterfaceImpl.cpp - bufferizing quantum ops ----------===//
 //
-// The runtime reads and writes flat contiguous arrays, so every buffer handed
-// to a quantum op has the identity layout (copied into one if necessary).
+// Every buffer handed to a quantum op has the identity layout
+// (ContiguousBuffers.h).
 //
 //===----------------------------------------------------------------------===//
 #include "cotangent/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "cotangent/Quantum/IR/QuantumOps.h"
+#include "cotangent/Support/ContiguousBuffers.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
 using namespace cotangent::quantum;
+using cotangent::contiguousBufferType;
+using cotangent::getContiguousBuffer;
 
 namespace {
-
-MemRefType contiguousBufferType(Type tensorOrMemRef) {
-  auto shaped = cast<ShapedType>(tensorOrMemRef);
-  return MemRefType::get(shaped.getShape(), shaped.getElementType());
-}
-
-/// The contiguous buffer holding the tensor `value`.
-FailureOr<Value> getContiguousBuffer(RewriterBase &rewriter, Value value,
-                                     const BufferizationOptions &options,
-                                     const BufferizationState &state) {
-  FailureOr<Value> buffer = getBuffer(rewriter, value, options, state);
-  if (failed(buffer))
-    return failure();
-  MemRefType contiguous = contiguousBufferType(value.getType());
-  if (buffer->getType() == contiguous)
-    return buffer;
-  return castOrReallocMemRefValue(rewriter, *buffer, contiguous, options);
-}
 
 /// Ops that only read one tensor operand (Hamiltonian coefficients, unitary
 /// matrix) and produce no tensor.

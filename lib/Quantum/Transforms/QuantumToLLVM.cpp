@@ -14,6 +14,7 @@
 #include "cotangent/Runtime/FusedGates.h"
 #include "cotangent/Runtime/GateKind.h"
 #include "cotangent/Support/RuntimeABI.h"
+#include "cotangent/Support/RuntimeCall.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -23,92 +24,12 @@
 
 using namespace mlir;
 using namespace cotangent::quantum;
+using cotangent::bufferPointer;
 using cotangent::callRuntimeFunction;
+using cotangent::RuntimeCall;
 using cotangent::runtime::RuntimeFunction;
 
 namespace {
-
-/// Builds the pieces of one runtime call at the current insertion point.
-class RuntimeCall {
-public:
-  RuntimeCall(ConversionPatternRewriter &rewriter, Operation *op)
-      : rewriter(rewriter), op(op), loc(op->getLoc()),
-        module(op->getParentOfType<ModuleOp>()) {}
-
-  Type i64() { return rewriter.getI64Type(); }
-  Type f64() { return rewriter.getF64Type(); }
-  Type ptr() { return LLVM::LLVMPointerType::get(rewriter.getContext()); }
-
-  Value constant(int64_t value) {
-    return LLVM::ConstantOp::create(rewriter, loc, i64(),
-                                    rewriter.getI64IntegerAttr(value));
-  }
-
-  /// The op's source location as a pointer to a constant C string.
-  Value where() { return where(loc); }
-  Value where(Location at) {
-    return cotangent::sourceLocationString(rewriter, at, module);
-  }
-
-  /// A stack array holding `values`; the slot is allocated once in the
-  /// function's entry block so calls inside loops do not grow the stack.
-  Value array(ValueRange values, Type elementType) {
-    if (values.empty())
-      return LLVM::ZeroOp::create(rewriter, loc, ptr());
-    Value slot;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      Block &entry =
-          op->getParentOfType<FunctionOpInterface>()->getRegion(0).front();
-      rewriter.setInsertionPointToStart(&entry);
-      Value count = constant(values.size());
-      slot = LLVM::AllocaOp::create(rewriter, loc, ptr(), elementType, count);
-    }
-    for (auto [i, value] : llvm::enumerate(values)) {
-      Value element =
-          LLVM::GEPOp::create(rewriter, loc, ptr(), elementType, slot,
-                              ArrayRef<LLVM::GEPArg>{int32_t(i)});
-      LLVM::StoreOp::create(rewriter, loc, value, element);
-    }
-    return slot;
-  }
-
-  /// Calls `function`, declaring it on first use (fails if the module
-  /// declares its symbol with another type).
-  FailureOr<LLVM::CallOp> call(RuntimeFunction function, ArrayRef<Value> args) {
-    return callRuntimeFunction(rewriter, loc, module, function, args);
-  }
-
-  /// Replaces the op by a call of `function`, whose result (if any) takes
-  /// the place of the op's.
-  LogicalResult replaceByCall(RuntimeFunction function, ArrayRef<Value> args) {
-    FailureOr<LLVM::CallOp> callOp = call(function, args);
-    if (failed(callOp))
-      return failure();
-    rewriter.replaceOp(op, *callOp);
-    return success();
-  }
-
-private:
-  ConversionPatternRewriter &rewriter;
-  Operation *op;
-  Location loc;
-  ModuleOp module;
-};
-
-/// The data pointer of a contiguous buffer (bufferization guarantees the
-/// identity layout; the descriptor's offset is still honoured).
-Value bufferPointer(ConversionPatternRewriter &rewriter, Location loc,
-                    const LLVMTypeConverter &converter, Value original,
-                    Value descriptor) {
-  auto type = cast<MemRefType>(original.getType());
-  SmallVector<Value> zeros(
-      type.getRank(),
-      LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                               rewriter.getI64IntegerAttr(0)));
-  return LLVM::getStridedElementPtr(rewriter, loc, converter, type, descriptor,
-                                    zeros);
-}
 
 LogicalResult requireBuffer(ConversionPatternRewriter &rewriter, Operation *op,
                             Value value) {

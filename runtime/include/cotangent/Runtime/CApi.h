@@ -87,6 +87,18 @@ void __cot_adjoint_resume(int64_t stash, const double *weights,
  * 2 a signed division or remainder of the smallest value by -1. */
 void __cot_arithmetic_error(int64_t kind, const char *where);
 
+/* Calls the host function bound to callback `id` of the running program.
+ * invocation: 0 primal, 1 forward, 2 reverse (HostCallbacks.h says what each
+ * passes); buffers: the data pointers of its numArgs operand and numResults
+ * result buffers, contiguous, scalars in one-element buffers. */
+void __cot_callback(int64_t id, int64_t invocation, int64_t numArgs,
+                    int64_t numResults, void *const *buffers,
+                    const char *where);
+/* Prints a value (callback.print) through the run's printer; element: a
+ * cotangent::runtime::HostElement, shape: `rank` extents. */
+void __cot_print(int64_t element, const void *data, const int64_t *shape,
+                 int64_t rank, const char *where);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

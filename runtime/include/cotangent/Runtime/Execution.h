@@ -9,6 +9,8 @@
 #ifndef COTANGENT_RUNTIME_EXECUTION_H
 #define COTANGENT_RUNTIME_EXECUTION_H
 
+#include "cotangent/Runtime/HostCallbacks.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +21,8 @@ namespace cotangent::runtime {
 struct RunOptions {
   /// Seed of the run's random generator; without one, std::random_device.
   std::optional<uint64_t> seed;
+  /// The host functions of the program's callbacks, and its printer.
+  HostBindings host = {};
 };
 
 /// The packed calling convention of compiled entry points.

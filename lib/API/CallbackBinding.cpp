@@ -1,0 +1,107 @@
+//===- CallbackBinding.cpp - a program bound to its host callbacks --------===//
+#include "CallbackBinding.h"
+
+#include "EntryPoints.h"
+
+#include "cotangent/Callback/IR/CallbackOps.h"
+
+#include <cstring>
+#include <stdexcept>
+
+using namespace cotangent;
+
+namespace {
+
+std::size_t byteSize(const ArrayType &type) {
+  return static_cast<std::size_t>(type.numElements()) *
+         elementSize(type.element);
+}
+
+std::string joinedNames(const CallbackRegistry &registry) {
+  std::string text;
+  for (const std::string &name : registry.names())
+    text += (text.empty() ? "@" : ", @") + name;
+  return text.empty() ? "none" : text;
+}
+
+} // namespace
+
+void BoundCallback::primal(void *const *buffers) const {
+  const CallbackSignature &signature = entry_->signature;
+  entry_->primal(
+      CallbackInputs(buffers, signature.inputs, "input"),
+      CallbackOutputs(buffers + numInputs(), signature.outputs, "output"));
+}
+
+void *BoundCallback::forward(void *const *buffers) const {
+  if (!entry_->gradient)
+    throw std::logic_error("it has no gradient");
+  const CallbackSignature &signature = entry_->signature;
+  return entry_->gradient->forward(
+      CallbackInputs(buffers, signature.inputs, "input"),
+      CallbackOutputs(buffers + numInputs(), signature.outputs, "output"));
+}
+
+void BoundCallback::reverse(void *residuals, void *const *buffers) const {
+  const CallbackSignature &signature = entry_->signature;
+  void *const *inputCotangents = buffers + numOutputs();
+  for (std::size_t i = 0; i < numInputs(); ++i)
+    std::memset(inputCotangents[i], 0, byteSize(signature.inputs[i]));
+  entry_->gradient->reverse(
+      residuals,
+      CallbackInputs(buffers, signature.outputs, "output cotangent"),
+      CallbackOutputs(inputCotangents, signature.inputs, "input cotangent"));
+}
+
+void BoundCallback::release(void *residuals) const {
+  entry_->gradient->release(residuals);
+}
+
+void StreamPrinter::print(runtime::HostElement element, const void *data,
+                          const int64_t *shape, int64_t rank) const {
+  static constexpr ElementType kElements[] = {
+      ElementType::F64, ElementType::F32, ElementType::I64, ElementType::I1};
+  Array value(ArrayType{kElements[static_cast<int64_t>(element)],
+                        std::vector<int64_t>(shape, shape + rank)});
+  std::memcpy(value.data(), data, byteSize(value.type()));
+  out_ << toJson(value) << "\n";
+}
+
+mlir::FailureOr<ProgramCallbacks>
+cotangent::bindCallbacks(mlir::ModuleOp module,
+                         const CallbackRegistry *registry) {
+  ProgramCallbacks callbacks;
+  bool failed = false;
+  for (auto declaration : module.getOps<callback::DeclareOp>()) {
+    std::string name = declaration.getSymName().str();
+    std::shared_ptr<const CallbackRegistry::Entry> entry =
+        registry ? registry->find(name) : nullptr;
+    if (!entry) {
+      declaration.emitError("callback @")
+          << name << " is not registered by the host (registered: "
+          << (registry ? joinedNames(*registry) : std::string("none")) << ")";
+      failed = true;
+      continue;
+    }
+    CallbackSignature declared;
+    mlir::FunctionType type = declaration.getFunctionType();
+    for (mlir::Type input : type.getInputs())
+      declared.inputs.push_back(*hostType(input)); // checked by the verifier
+    for (mlir::Type output : type.getResults())
+      declared.outputs.push_back(*hostType(output));
+    if (!(declared == entry->signature)) {
+      declaration.emitError("callback @")
+          << name << " is declared " << declared.str()
+          << " but the host registered it as " << entry->signature.str();
+      failed = true;
+      continue;
+    }
+    if (entry->gradient)
+      declaration.setHostGradient(true);
+    callbacks.bound.push_back(std::make_unique<BoundCallback>(entry));
+    callbacks.table.push_back(callbacks.bound.back().get());
+  }
+  if (failed)
+    return mlir::failure();
+  return callbacks;
+}

@@ -1,0 +1,82 @@
+//===- RuntimeCall.cpp - building one call of the runtime's C ABI ---------===//
+#include "cotangent/Support/RuntimeCall.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace cotangent;
+
+RuntimeCall::RuntimeCall(ConversionPatternRewriter &rewriter, Operation *op)
+    : rewriter(rewriter), op(op), loc(op->getLoc()),
+      module(op->getParentOfType<ModuleOp>()) {}
+
+Type RuntimeCall::i64() { return rewriter.getI64Type(); }
+Type RuntimeCall::f64() { return rewriter.getF64Type(); }
+Type RuntimeCall::ptr() {
+  return LLVM::LLVMPointerType::get(rewriter.getContext());
+}
+
+Value RuntimeCall::constant(int64_t value) {
+  return LLVM::ConstantOp::create(rewriter, loc, i64(),
+                                  rewriter.getI64IntegerAttr(value));
+}
+
+Value RuntimeCall::where(Location at) {
+  return sourceLocationString(rewriter, at, module);
+}
+
+Value RuntimeCall::entryBlockSlot(Type elementType, int64_t count) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block &entry =
+      op->getParentOfType<FunctionOpInterface>()->getRegion(0).front();
+  rewriter.setInsertionPointToStart(&entry);
+  return LLVM::AllocaOp::create(rewriter, loc, ptr(), elementType,
+                                constant(count));
+}
+
+Value RuntimeCall::array(ValueRange values, Type elementType) {
+  if (values.empty())
+    return LLVM::ZeroOp::create(rewriter, loc, ptr());
+  Value slot = entryBlockSlot(elementType, values.size());
+  for (auto [i, value] : llvm::enumerate(values)) {
+    Value element =
+        LLVM::GEPOp::create(rewriter, loc, ptr(), elementType, slot,
+                            ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    LLVM::StoreOp::create(rewriter, loc, value, element);
+  }
+  return slot;
+}
+
+Value RuntimeCall::slotHolding(Value value) {
+  Value slot = entryBlockSlot(value.getType(), 1);
+  LLVM::StoreOp::create(rewriter, loc, value, slot);
+  return slot;
+}
+
+FailureOr<LLVM::CallOp> RuntimeCall::call(runtime::RuntimeFunction function,
+                                          ArrayRef<Value> args) {
+  return callRuntimeFunction(rewriter, loc, module, function, args);
+}
+
+LogicalResult RuntimeCall::replaceByCall(runtime::RuntimeFunction function,
+                                         ArrayRef<Value> args) {
+  FailureOr<LLVM::CallOp> callOp = call(function, args);
+  if (failed(callOp))
+    return failure();
+  rewriter.replaceOp(op, *callOp);
+  return success();
+}
+
+Value cotangent::bufferPointer(ConversionPatternRewriter &rewriter,
+                               Location loc, const LLVMTypeConverter &converter,
+                               Value original, Value descriptor) {
+  auto type = cast<MemRefType>(original.getType());
+  SmallVector<Value> zeros(
+      type.getRank(),
+      LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                               rewriter.getI64IntegerAttr(0)));
+  return LLVM::getStridedElementPtr(rewriter, loc, converter, type, descriptor,
+                                    zeros);
+}
