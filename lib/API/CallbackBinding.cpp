@@ -48,8 +48,7 @@ void BoundCallback::reverse(void *residuals, void *const *buffers) const {
   for (std::size_t i = 0; i < numInputs(); ++i)
     std::memset(inputCotangents[i], 0, byteSize(signature.inputs[i]));
   entry_->gradient->reverse(
-      residuals,
-      CallbackInputs(buffers, signature.outputs, "output cotangent"),
+      residuals, CallbackInputs(buffers, signature.outputs, "output cotangent"),
       CallbackOutputs(inputCotangents, signature.inputs, "input cotangent"));
 }
 

@@ -1,4 +1,5 @@
-//===- CallbackBinding.h - a program bound to its host callbacks -*- C++ -*-===//
+//===- CallbackBinding.h - a program bound to its host callbacks -*- C++
+//-*-===//
 #ifndef COTANGENT_LIB_API_CALLBACKBINDING_H
 #define COTANGENT_LIB_API_CALLBACKBINDING_H
 

@@ -6,15 +6,23 @@
 using namespace cotangent;
 
 std::string CallbackSignature::str() const {
-  auto list = [](const std::vector<ArrayType> &types) {
-    std::string text;
-    for (const ArrayType &type : types)
-      text += (text.empty() ? "" : ", ") + type.str();
-    return text;
+  auto append = [](std::string &text, const std::vector<ArrayType> &types) {
+    for (size_t i = 0; i < types.size(); ++i) {
+      if (i)
+        text += ", ";
+      text += types[i].str();
+    }
   };
-  std::string results = list(outputs);
-  return "(" + list(inputs) + ") -> " +
-         (outputs.size() == 1 ? results : "(" + results + ")");
+  std::string text = "(";
+  append(text, inputs);
+  text += ") -> ";
+  bool parenthesized = outputs.size() != 1;
+  if (parenthesized)
+    text += "(";
+  append(text, outputs);
+  if (parenthesized)
+    text += ")";
+  return text;
 }
 
 void detail::throwAccessMismatch(const char *side, std::size_t index,
@@ -44,8 +52,7 @@ void CallbackRegistry::add(std::string name, CallbackSignature signature,
   if (name.empty())
     throw std::invalid_argument("a callback needs a name");
   if (entries_.count(name))
-    throw std::invalid_argument("callback @" + name +
-                                " is already registered");
+    throw std::invalid_argument("callback @" + name + " is already registered");
   if (!primal)
     throw std::invalid_argument("callback @" + name + " has no primal");
   if (gradient && (!gradient->forward || !gradient->reverse))
@@ -63,9 +70,8 @@ void CallbackRegistry::add(std::string name, CallbackSignature signature,
             "; callbacks exchange f64, f32, i64 and i1 values and statically "
             "shaped arrays of them");
     }
-  auto entry = std::make_shared<Entry>(Entry{name, std::move(signature),
-                                             std::move(primal),
-                                             std::move(gradient)});
+  auto entry = std::make_shared<Entry>(Entry{
+      name, std::move(signature), std::move(primal), std::move(gradient)});
   entries_.emplace(std::move(name), std::move(entry));
 }
 

@@ -320,15 +320,14 @@ Result<std::vector<Array>> Program::call(std::string_view name,
       ("_mlir_ciface_" + kEntryWrapperPrefix + entry->name).str());
   if (!function)
     return Error{Error::Kind::Runtime, llvm::toString(function.takeError())};
-  StreamPrinter printer(options.printOutput ? *options.printOutput
-                                            : std::cout);
+  StreamPrinter printer(options.printOutput ? *options.printOutput : std::cout);
   const std::vector<const runtime::HostCallback *> &callbacks =
       impl_->callbacks.table;
   runtime::RunOptions runOptions{
       options.seed, {callbacks.data(), callbacks.size(), &printer}};
   runtime::RunReport report;
-  std::optional<std::string> failure = runtime::invoke(
-      *function, packedArguments.data(), runOptions, &report);
+  std::optional<std::string> failure =
+      runtime::invoke(*function, packedArguments.data(), runOptions, &report);
   if (statistics)
     statistics->tapePeakBytes = report.tapePeakBytes;
   if (failure)

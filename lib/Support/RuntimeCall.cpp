@@ -41,9 +41,8 @@ Value RuntimeCall::array(ValueRange values, Type elementType) {
     return LLVM::ZeroOp::create(rewriter, loc, ptr());
   Value slot = entryBlockSlot(elementType, values.size());
   for (auto [i, value] : llvm::enumerate(values)) {
-    Value element =
-        LLVM::GEPOp::create(rewriter, loc, ptr(), elementType, slot,
-                            ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    Value element = LLVM::GEPOp::create(rewriter, loc, ptr(), elementType, slot,
+                                        ArrayRef<LLVM::GEPArg>{int32_t(i)});
     LLVM::StoreOp::create(rewriter, loc, value, element);
   }
   return slot;

@@ -14,8 +14,8 @@ template <typename Body> auto runHost(const HostCallback &callback, Body body) {
   try {
     return body();
   } catch (const std::exception &error) {
-    throw RuntimeError("callback @" + callback.name() + " failed: " +
-                       error.what());
+    throw RuntimeError("callback @" + callback.name() +
+                       " failed: " + error.what());
   } catch (...) {
     throw RuntimeError("callback @" + callback.name() +
                        " failed with an exception that is not a "
@@ -71,13 +71,18 @@ void HostCalls::call(int64_t id, Invocation invocation, int64_t numArgs,
   // The counts the compiled call passes, by invocation (HostCallbacks.h).
   auto in = static_cast<int64_t>(callback.numInputs());
   auto out = static_cast<int64_t>(callback.numOutputs());
-  bool matches = invocation == Invocation::Primal    ? numArgs == in && numResults == out
-                 : invocation == Invocation::Forward ? numArgs == in && numResults == out + 1
-                                                     : numArgs == 1 + out && numResults == in;
+  bool matches = invocation == Invocation::Primal
+                     ? numArgs == in && numResults == out
+                 : invocation == Invocation::Forward
+                     ? numArgs == in && numResults == out + 1
+                     : numArgs == 1 + out && numResults == in;
   if (!matches)
-    throw RuntimeError("callback @" + callback.name() + " is bound to a host "
-                       "function with " + std::to_string(in) + " input(s) and " +
-                       std::to_string(out) + " output(s), which does not "
+    throw RuntimeError("callback @" + callback.name() +
+                       " is bound to a host "
+                       "function with " +
+                       std::to_string(in) + " input(s) and " +
+                       std::to_string(out) +
+                       " output(s), which does not "
                        "match the compiled call");
   switch (invocation) {
   case Invocation::Primal:
@@ -97,8 +102,7 @@ void HostCalls::call(int64_t id, Invocation invocation, int64_t numArgs,
     return;
   }
   }
-  throw RuntimeError("callback @" + callback.name() +
-                     ": unknown invocation " +
+  throw RuntimeError("callback @" + callback.name() + ": unknown invocation " +
                      std::to_string(static_cast<int64_t>(invocation)));
 }
 

@@ -23,8 +23,8 @@ std::string cli::loadPlugin(const std::string &path,
   try {
     registerCallbacks(registry);
   } catch (const std::exception &error) {
-    return "plugin '" + path + "' failed to register its callbacks: " +
-           error.what();
+    return "plugin '" + path +
+           "' failed to register its callbacks: " + error.what();
   }
   return "";
 }

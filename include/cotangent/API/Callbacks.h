@@ -64,11 +64,10 @@ struct CallbackSignature {
 namespace detail {
 template <typename T> constexpr ElementType elementTypeOf() {
   using Element = std::remove_const_t<T>;
-  static_assert(std::is_same_v<Element, double> ||
-                    std::is_same_v<Element, float> ||
-                    std::is_same_v<Element, int64_t> ||
-                    std::is_same_v<Element, bool>,
-                "callbacks exchange double, float, int64_t and bool");
+  static_assert(
+      std::is_same_v<Element, double> || std::is_same_v<Element, float> ||
+          std::is_same_v<Element, int64_t> || std::is_same_v<Element, bool>,
+      "callbacks exchange double, float, int64_t and bool");
   if constexpr (std::is_same_v<Element, double>)
     return ElementType::F64;
   else if constexpr (std::is_same_v<Element, float>)
@@ -154,9 +153,8 @@ using CallbackInputs = CallbackValues<false>;
 using CallbackOutputs = CallbackValues<true>;
 
 /// A callback's primal: writes every output from the inputs.
-using CallbackFunction =
-    std::function<void(const CallbackInputs &inputs,
-                       const CallbackOutputs &outputs)>;
+using CallbackFunction = std::function<void(const CallbackInputs &inputs,
+                                            const CallbackOutputs &outputs)>;
 
 /// A callback's custom gradient, a pair like gradient.custom_grad's:
 /// `forward` writes the outputs (as the primal does) and returns the
@@ -207,8 +205,7 @@ private:
   struct ErasedGradient {
     std::function<void *(const CallbackInputs &, const CallbackOutputs &)>
         forward;
-    std::function<void(void *, const CallbackInputs &,
-                       const CallbackOutputs &)>
+    std::function<void(void *, const CallbackInputs &, const CallbackOutputs &)>
         reverse;
     void (*release)(void *) = nullptr;
   };

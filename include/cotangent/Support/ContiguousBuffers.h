@@ -1,4 +1,5 @@
-//===- ContiguousBuffers.h - identity-layout buffers for the runtime -*- C++ -*-===//
+//===- ContiguousBuffers.h - identity-layout buffers for the runtime -*- C++
+//-*-===//
 //
 // The runtime reads and writes flat contiguous arrays, so ops that hand a
 // tensor's buffer to it bufferize it with the identity layout (copied into

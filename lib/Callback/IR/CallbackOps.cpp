@@ -24,8 +24,8 @@ bool cotangent::callback::isHostType(Type type) {
 
 LogicalResult DeclareOp::verify() {
   FunctionType type = getFunctionType();
-  for (auto [what, types] : {std::pair{"argument", type.getInputs()},
-                             {"result", type.getResults()}})
+  for (auto [what, types] :
+       {std::pair{"argument", type.getInputs()}, {"result", type.getResults()}})
     for (auto [i, element] : llvm::enumerate(types))
       if (!isHostType(element))
         return emitOpError(what)

@@ -25,7 +25,8 @@ namespace {
 
 /// Ops that only read their tensor operands.
 template <typename ConcreteModel, typename OpTy>
-struct ReaderModel : BufferizableOpInterface::ExternalModel<ConcreteModel, OpTy> {
+struct ReaderModel
+    : BufferizableOpInterface::ExternalModel<ConcreteModel, OpTy> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
@@ -95,10 +96,10 @@ struct InvokeModel : ReaderModel<InvokeModel, InvokeOp> {
                      outputs.size());
     SmallVector<Value> replacements;
     for (auto [type, output] : llvm::zip(invoke.getResultTypes(), outputs))
-      replacements.push_back(isa<TensorType>(type)
-                                 ? output
-                                 : memref::LoadOp::create(rewriter, loc, output)
-                                       .getResult());
+      replacements.push_back(
+          isa<TensorType>(type)
+              ? output
+              : memref::LoadOp::create(rewriter, loc, output).getResult());
     replaceOpWithBufferizedValues(rewriter, op, replacements);
     return success();
   }

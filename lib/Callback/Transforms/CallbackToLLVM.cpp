@@ -75,13 +75,12 @@ struct InvokeLowering : ConvertOpToLLVMPattern<InvokeOp> {
     int64_t numOutputs = op.getNumOutputs();
     int64_t numArgs = static_cast<int64_t>(op.getArgs().size()) - numOutputs;
     int64_t numResults = numOutputs + op.getNumResults();
-    if (failed(rt.call(
-            RuntimeFunction::Callback,
-            {rt.constant(op.getId()),
-             rt.constant(static_cast<int64_t>(
-                 runtimeInvocation(op.getInvocation()))),
-             rt.constant(numArgs), rt.constant(numResults),
-             rt.array(pointers, rt.ptr()), rt.where()})))
+    if (failed(rt.call(RuntimeFunction::Callback,
+                       {rt.constant(op.getId()),
+                        rt.constant(static_cast<int64_t>(
+                            runtimeInvocation(op.getInvocation()))),
+                        rt.constant(numArgs), rt.constant(numResults),
+                        rt.array(pointers, rt.ptr()), rt.where()})))
       return failure();
     SmallVector<Value> results;
     for (auto [type, slot] : llvm::zip(op.getResultTypes(), resultSlots))
@@ -118,12 +117,11 @@ struct PrintLowering : ConvertOpToLLVMPattern<PrintOp> {
         shape.push_back(rt.constant(extent));
     Value data = dataPointer(rewriter, rt, *getTypeConverter(), op.getLoc(),
                              op.getValue(), adaptor.getValue());
-    return rt.replaceByCall(
-        RuntimeFunction::Print,
-        {rt.constant(static_cast<int64_t>(
-             hostElement(getElementTypeOrSelf(type)))),
-         data, rt.array(shape, rt.i64()), rt.constant(shape.size()),
-         rt.where()});
+    return rt.replaceByCall(RuntimeFunction::Print,
+                            {rt.constant(static_cast<int64_t>(
+                                 hostElement(getElementTypeOrSelf(type)))),
+                             data, rt.array(shape, rt.i64()),
+                             rt.constant(shape.size()), rt.where()});
   }
 };
 

@@ -55,8 +55,7 @@ void specialize(OpBuilder &b, DeclareOp declaration, int64_t id) {
   std::string name = declaration.getSymName().str();
   FunctionType type = declaration.getFunctionType();
   Location loc = declaration.getLoc();
-  bool hostGradient =
-      declaration.getHostGradient() && type.getNumResults() > 0;
+  bool hostGradient = declaration.getHostGradient() && type.getNumResults() > 0;
   // The function takes the declaration's name, and its place.
   b.setInsertionPointAfter(declaration);
   declaration.erase();
@@ -68,7 +67,8 @@ void specialize(OpBuilder &b, DeclareOp declaration, int64_t id) {
   forwardResults.push_back(b.getI64Type()); // the residuals' handle
   SmallVector<Type> reverseInputs{b.getI64Type()};
   llvm::append_range(reverseInputs, type.getResults());
-  std::string forward = name + ".host_forward", reverse = name + ".host_reverse";
+  std::string forward = name + ".host_forward",
+              reverse = name + ".host_reverse";
   createInvokingFunction(
       b, loc, forward,
       FunctionType::get(b.getContext(), type.getInputs(), forwardResults),

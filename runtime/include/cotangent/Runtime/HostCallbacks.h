@@ -1,4 +1,5 @@
-//===- HostCallbacks.h - host functions that compiled code calls -*- C++ -*-===//
+//===- HostCallbacks.h - host functions that compiled code calls -*- C++
+//-*-===//
 //
 // The runtime's side of host callbacks: a run is given the host functions
 // its program is bound to, by callback id, and a printer for callback.print.

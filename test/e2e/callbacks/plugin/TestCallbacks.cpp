@@ -35,7 +35,8 @@ void registerScalarCallbacks(CallbackRegistry &registry) {
   registry.define(
       "scaled_sin", {{scalar(), scalar()}, {scalar()}},
       [](const CallbackInputs &in, const CallbackOutputs &out) {
-        out.scalar<double>(0) = in.scalar<double>(0) * std::sin(in.scalar<double>(1));
+        out.scalar<double>(0) =
+            in.scalar<double>(0) * std::sin(in.scalar<double>(1));
       },
       CallbackGradient<Pair>{
           [](const CallbackInputs &in, const CallbackOutputs &out) {
