@@ -56,6 +56,19 @@ void BoundCallback::release(void *residuals) const {
   entry_->gradient->release(residuals);
 }
 
+void BoundCallback::tangent(void *const *buffers) const {
+  const CallbackSignature &signature = entry_->signature;
+  void *const *outputs = buffers + 2 * numInputs();
+  for (std::size_t i = 0; i < numOutputs(); ++i)
+    std::memset(outputs[numOutputs() + i], 0, byteSize(signature.outputs[i]));
+  entry_->gradient->jvp(
+      CallbackInputs(buffers, signature.inputs, "input"),
+      CallbackInputs(buffers + numInputs(), signature.inputs, "input tangent"),
+      CallbackOutputs(outputs, signature.outputs, "output"),
+      CallbackOutputs(outputs + numOutputs(), signature.outputs,
+                      "output tangent"));
+}
+
 void StreamPrinter::print(runtime::HostElement element, const void *data,
                           const int64_t *shape, int64_t rank) const {
   static constexpr ElementType kElements[] = {
@@ -95,8 +108,10 @@ cotangent::bindCallbacks(mlir::ModuleOp module,
       failed = true;
       continue;
     }
-    if (entry->gradient)
+    if (entry->gradient) {
       declaration.setHostGradient(true);
+      declaration.setHostJvp(static_cast<bool>(entry->gradient->jvp));
+    }
     callbacks.bound.push_back(std::make_unique<BoundCallback>(entry));
     callbacks.table.push_back(callbacks.bound.back().get());
   }

@@ -35,6 +35,7 @@ public:
   void *forward(void *const *buffers) const override;
   void reverse(void *residuals, void *const *buffers) const override;
   void release(void *residuals) const override;
+  void tangent(void *const *buffers) const override;
 
 private:
   std::shared_ptr<const CallbackRegistry::Entry> entry_;
@@ -60,7 +61,7 @@ struct ProgramCallbacks {
 
 /// Binds every callback.declare of `module` to the function `registry` (may
 /// be null) holds under its name, and marks the declarations whose function
-/// has a gradient (`host_gradient`). Reports, at the declaration, a name the
+/// has a gradient (`host_gradient`) and a JVP (`host_jvp`). Reports, at the declaration, a name the
 /// host never registered and a signature that differs from the registered
 /// one.
 mlir::FailureOr<ProgramCallbacks>

@@ -10,6 +10,7 @@
 #include "cotangent/AutoDiff/CallGraph.h"
 
 #include "cotangent/Gradient/IR/GradientOps.h"
+#include "cotangent/Support/IRBuilders.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -105,9 +106,40 @@ FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
       createFunction(function, ".tangent" + patternSuffix(active),
                      FunctionType::get(function.getContext(), inputs, results));
   tangents[key] = {target, active};
+  if (const CustomGradient *custom = customGradient(function.getName());
+      custom && custom->tangent) {
+    emitCustomTangentCall(function, custom->tangent, active, target);
+    return tangents[key];
+  }
   if (failed(TangentSweep(*this, activity).emit(function, active, target)))
     return failure();
   return tangents[key];
+}
+
+void Engine::emitCustomTangentCall(func::FuncOp function, func::FuncOp custom,
+                                   ArrayRef<unsigned> active,
+                                   func::FuncOp target) {
+  OpBuilder b(function.getContext());
+  Block *entry = target.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  Location loc = function.getLoc();
+  unsigned numArgs = function.getNumArguments();
+  SmallVector<Value> operands(entry->getArguments().take_front(numArgs));
+  for (auto [index, type] : llvm::enumerate(function.getArgumentTypes())) {
+    if (!tangentCarrying(type))
+      continue;
+    const auto *given = llvm::find(active, index);
+    if (given != active.end()) {
+      operands.push_back(entry->getArgument(numArgs + (given - active.begin())));
+      continue;
+    }
+    operands.push_back(isa<MemRefType>(type)
+                           ? zeroBufferLike(b, loc, entry->getArgument(index),
+                                            ValueRange{})
+                           : zeroOf(b, loc, type));
+  }
+  auto call = func::CallOp::create(b, loc, custom, operands);
+  func::ReturnOp::create(b, loc, call.getResults());
 }
 
 FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,

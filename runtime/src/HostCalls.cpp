@@ -71,12 +71,22 @@ void HostCalls::call(int64_t id, Invocation invocation, int64_t numArgs,
   // The counts the compiled call passes, by invocation (HostCallbacks.h).
   auto in = static_cast<int64_t>(callback.numInputs());
   auto out = static_cast<int64_t>(callback.numOutputs());
-  bool matches = invocation == Invocation::Primal
-                     ? numArgs == in && numResults == out
-                 : invocation == Invocation::Forward
-                     ? numArgs == in && numResults == out + 1
-                     : numArgs == 1 + out && numResults == in;
-  if (!matches)
+  bool matches = false;
+  switch (invocation) {
+  case Invocation::Primal:
+    matches = numArgs == in && numResults == out;
+    break;
+  case Invocation::Forward:
+    matches = numArgs == in && numResults == out + 1;
+    break;
+  case Invocation::Reverse:
+    matches = numArgs == 1 + out && numResults == in;
+    break;
+  case Invocation::Tangent:
+    matches = numArgs == 2 * in && numResults == 2 * out;
+    break;
+  }
+  if (!matches) // also an unknown invocation
     throw RuntimeError("callback @" + callback.name() +
                        " is bound to a host "
                        "function with " +
@@ -101,9 +111,10 @@ void HostCalls::call(int64_t id, Invocation invocation, int64_t numArgs,
     runHost(callback, [&] { callback.reverse(residuals.data, buffers + 1); });
     return;
   }
+  case Invocation::Tangent:
+    runHost(callback, [&] { callback.tangent(buffers); });
+    return;
   }
-  throw RuntimeError("callback @" + callback.name() + ": unknown invocation " +
-                     std::to_string(static_cast<int64_t>(invocation)));
 }
 
 void HostCalls::print(HostElement element, const void *data,

@@ -25,6 +25,13 @@ callback.declare @log_step : (i64, f64) -> ()
 // CHECK-NOT: arrays.host_forward
 callback.declare @arrays : (tensor<3xf64>) -> (tensor<2xf64>, f64)
 
+// With a host JVP as well: @cb.host_jvp takes the arguments and their
+// tangents and returns the results and theirs.
+// CHECK: func.func private @powers.host_jvp(%{{.*}}: f64, %{{.*}}: f64) -> (tensor<3xf64>, tensor<3xf64>) attributes {no_inline}
+// CHECK-NEXT: callback.invoke tangent "powers" id(3) (%{{.*}}, %{{.*}}) : (f64, f64) -> (tensor<3xf64>, tensor<3xf64>)
+// CHECK: gradient.custom_grad @powers fwd(@powers.host_forward) rev(@powers.host_reverse) jvp(@powers.host_jvp)
+callback.declare @powers : (f64) -> tensor<3xf64> {host_gradient, host_jvp}
+
 // CHECK-LABEL: func.func @main
 func.func @main(%a: f64, %b: f64, %t: tensor<3xf64>) -> f64 {
   // CHECK: %[[Y:.*]] = call @scaled_sin(%{{.*}}, %{{.*}}) : (f64, f64) -> f64

@@ -126,3 +126,34 @@ func.func @s_rev(%ct: f64) -> f64 {
 }
 // expected-error @+1 {{reverse @s_rev must have type (f64, f64) -> (f64) (residuals, then cotangents of the results -> cotangents of the arguments)}}
 gradient.custom_grad @s fwd(@s_fwd) rev(@s_rev)
+
+// -----
+
+func.func @s(%x: f64) -> f64 {
+  return %x : f64
+}
+func.func @s_fwd(%x: f64) -> (f64, f64) {
+  return %x, %x : f64, f64
+}
+func.func @s_rev(%r: f64, %ct: f64) -> f64 {
+  return %ct : f64
+}
+func.func @s_jvp(%x: f64) -> f64 {
+  return %x : f64
+}
+// expected-error @+1 {{jvp @s_jvp must have type (f64, f64) -> (f64, f64) (arguments, then their tangents -> results, then theirs)}}
+gradient.custom_grad @s fwd(@s_fwd) rev(@s_rev) jvp(@s_jvp)
+
+// -----
+
+func.func @s(%x: f64) -> f64 {
+  return %x : f64
+}
+func.func @s_fwd(%x: f64) -> (f64, f64) {
+  return %x, %x : f64, f64
+}
+func.func @s_rev(%r: f64, %ct: f64) -> f64 {
+  return %ct : f64
+}
+// expected-error @+1 {{'@nothing' is not a function in this module}}
+gradient.custom_grad @s fwd(@s_fwd) rev(@s_rev) jvp(@nothing)

@@ -17,6 +17,14 @@ func.func @s_rev(%r: f64, %ct: f64) -> f64 {
 }
 // CHECK: gradient.custom_grad @s fwd(@s_fwd) rev(@s_rev)
 gradient.custom_grad @s fwd(@s_fwd) rev(@s_rev)
+func.func @j(%x: f64) -> f64 {
+  return %x : f64
+}
+func.func @j_jvp(%x: f64, %t: f64) -> (f64, f64) {
+  return %x, %t : f64, f64
+}
+// CHECK: gradient.custom_grad @j fwd(@s_fwd) rev(@s_rev) jvp(@j_jvp)
+gradient.custom_grad @j fwd(@s_fwd) rev(@s_rev) jvp(@j_jvp)
 
 // CHECK-LABEL: func.func @uses
 func.func @uses(%x: f64, %y: tensor<2xf64>, %ct: tensor<3xf64>, %tx: f64) {

@@ -156,13 +156,23 @@ using CallbackOutputs = CallbackValues<true>;
 using CallbackFunction = std::function<void(const CallbackInputs &inputs,
                                             const CallbackOutputs &outputs)>;
 
+/// A callback's forward-mode derivative (see CallbackGradient).
+using CallbackJVP = std::function<void(
+    const CallbackInputs &inputs, const CallbackInputs &inputTangents,
+    const CallbackOutputs &outputs, const CallbackOutputs &outputTangents)>;
+
 /// A callback's custom gradient, a pair like gradient.custom_grad's:
 /// `forward` writes the outputs (as the primal does) and returns the
 /// residuals the reverse needs, of any type the host chooses; `reverse`
 /// receives them with the outputs' cotangents and writes the inputs'
 /// cotangents (zero-filled before the call; those of integer inputs are
 /// ignored). Each forward call is matched by exactly one reverse call, or
-/// its residuals are destroyed when the program call ends.
+/// its residuals are destroyed when the program call ends. `jvp`
+/// (optional) is forward mode: from the inputs and their tangents it
+/// writes the outputs and their tangents (zero-filled before the call;
+/// integer inputs' tangents are zero). Without it, forward-mode derivatives
+/// through the callback are built from `reverse`, one call per output
+/// element.
 template <typename Residuals> struct CallbackGradient {
   std::function<Residuals(const CallbackInputs &inputs,
                           const CallbackOutputs &outputs)>
@@ -171,6 +181,7 @@ template <typename Residuals> struct CallbackGradient {
                      const CallbackInputs &outputCotangents,
                      const CallbackOutputs &inputCotangents)>
       reverse;
+  CallbackJVP jvp = nullptr;
 };
 
 /// Host functions by name, for programs to be bound to.
@@ -208,6 +219,7 @@ private:
     std::function<void(void *, const CallbackInputs &, const CallbackOutputs &)>
         reverse;
     void (*release)(void *) = nullptr;
+    CallbackJVP jvp;
   };
   void add(std::string name, CallbackSignature signature,
            CallbackFunction primal, std::optional<ErasedGradient> gradient);
@@ -237,6 +249,7 @@ void CallbackRegistry::define(std::string name, CallbackSignature signature,
   erased.release = [](void *residuals) {
     delete static_cast<Residuals *>(residuals);
   };
+  erased.jvp = std::move(gradient.jvp);
   add(std::move(name), std::move(signature), std::move(primal),
       std::move(erased));
 }

@@ -24,11 +24,27 @@ namespace cotangent::autodiff {
 struct CustomGradient {
   mlir::func::FuncOp forward;
   mlir::func::FuncOp reverse;
+  /// Optional, for forward mode: @f's tangent function with every argument
+  /// that can carry a tangent active (see tangentCarrying),
+  ///   (args..., tangents of those args...)
+  ///       -> (results..., tangents of float results...);
+  /// the engine calls it, with zeros for inactive tangents, instead of
+  /// differentiating @f's body. Null: derivatives through @f are built from
+  /// reverse sweeps only (lower-gradients sees to it).
+  mlir::func::FuncOp tangent;
   /// @f's signature before bufferization: which of its values are scalars
   /// (passed as values, results returned) and which are tensors (buffers,
   /// results written into out-buffers).
   mlir::FunctionType tensorType;
 };
+
+/// Whether a bufferized argument of this type can carry a tangent: a float,
+/// or a buffer of floats.
+inline bool tangentCarrying(mlir::Type type) {
+  if (auto buffer = mlir::dyn_cast<mlir::MemRefType>(type))
+    return mlir::isa<mlir::FloatType>(buffer.getElementType());
+  return mlir::isa<mlir::FloatType>(type);
+}
 
 /// Custom gradients by the name of the function they belong to.
 using CustomGradientTable = llvm::StringMap<CustomGradient>;

@@ -97,6 +97,14 @@ public:
   llvm::SmallVector<mlir::Operation *> callChain;
 
 private:
+  /// Fills `target`, the tangent of `function` for the pattern `active`,
+  /// with a call of its custom tangent `custom` (zeros for inactive
+  /// tangents).
+  void emitCustomTangentCall(mlir::func::FuncOp function,
+                             mlir::func::FuncOp custom,
+                             llvm::ArrayRef<unsigned> active,
+                             mlir::func::FuncOp target);
+
   mlir::ModuleOp module;
   CustomGradientTable customGradients;
   llvm::DenseMap<mlir::Operation *, bool> tapeUsers;

@@ -44,6 +44,8 @@ cotangent::runtime::Invocation runtimeInvocation(Invocation invocation) {
     return cotangent::runtime::Invocation::Forward;
   case Invocation::reverse:
     return cotangent::runtime::Invocation::Reverse;
+  case Invocation::tangent:
+    return cotangent::runtime::Invocation::Tangent;
   }
   llvm_unreachable("unknown invocation");
 }

@@ -8,9 +8,13 @@
 //       callback.invoke forward ...                 // results, residuals
 //   func.func private @cb.host_reverse(i64, R...) -> (A...)
 //       callback.invoke reverse ...                 // cotangents
+//   func.func private @cb.host_jvp(A..., A...) -> (R..., R...)
+//       callback.invoke tangent ...                 // values, tangents
 //   gradient.custom_grad @cb fwd(@cb.host_forward) rev(@cb.host_reverse)
+//                            jvp(@cb.host_jvp)
 //
-// the last three only for a callback bound to a host gradient. From here on
+// all but the first only for a callback bound to a host gradient, and
+// host_jvp only when that gradient has a JVP. From here on
 // a callback is an ordinary function with a custom gradient, and the AD
 // engine needs nothing else to differentiate through it.
 //
@@ -56,6 +60,7 @@ void specialize(OpBuilder &b, DeclareOp declaration, int64_t id) {
   FunctionType type = declaration.getFunctionType();
   Location loc = declaration.getLoc();
   bool hostGradient = declaration.getHostGradient() && type.getNumResults() > 0;
+  bool hostJvp = hostGradient && declaration.getHostJvp();
   // The function takes the declaration's name, and its place.
   b.setInsertionPointAfter(declaration);
   declaration.erase();
@@ -77,10 +82,23 @@ void specialize(OpBuilder &b, DeclareOp declaration, int64_t id) {
       b, loc, reverse,
       FunctionType::get(b.getContext(), reverseInputs, type.getInputs()),
       Invocation::reverse, name, id);
+  FlatSymbolRefAttr tangent;
+  if (hostJvp) {
+    SmallVector<Type> tangentInputs(type.getInputs()),
+        tangentResults(type.getResults());
+    llvm::append_range(tangentInputs, type.getInputs());
+    llvm::append_range(tangentResults, type.getResults());
+    std::string jvp = name + ".host_jvp";
+    createInvokingFunction(
+        b, loc, jvp,
+        FunctionType::get(b.getContext(), tangentInputs, tangentResults),
+        Invocation::tangent, name, id);
+    tangent = FlatSymbolRefAttr::get(b.getContext(), jvp);
+  }
   cotangent::gradient::CustomGradOp::create(
       b, loc, FlatSymbolRefAttr::get(b.getContext(), name),
       FlatSymbolRefAttr::get(b.getContext(), forward),
-      FlatSymbolRefAttr::get(b.getContext(), reverse), ArrayAttr());
+      FlatSymbolRefAttr::get(b.getContext(), reverse), tangent, ArrayAttr());
 }
 
 struct SpecializeCallbacks

@@ -237,6 +237,23 @@ LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
            << " -> " << typeList(inputs) << " (residuals, then cotangents of "
            << "the results -> cotangents of the arguments), but has type "
            << reverse.getFunctionType();
+  if (!getTangent())
+    return success();
+  func::FuncOp tangent = lookup(*getTangent());
+  if (!tangent)
+    return emitOpError("'@") << *getTangent()
+                             << "' is not a function in this module";
+  SmallVector<Type> tangentInputs(inputs), tangentResults(results);
+  llvm::append_range(tangentInputs, inputs);
+  llvm::append_range(tangentResults, results);
+  if (TypeRange(tangent.getArgumentTypes()) != TypeRange(tangentInputs) ||
+      TypeRange(tangent.getResultTypes()) != TypeRange(tangentResults))
+    return emitOpError("jvp @")
+           << *getTangent() << " must have type " << typeList(tangentInputs)
+           << " -> " << typeList(tangentResults)
+           << " (arguments, then their tangents -> results, then theirs), "
+              "but has type "
+           << tangent.getFunctionType();
   return success();
 }
 

@@ -10,6 +10,8 @@
 //       takes the residuals back, calls @f_rev on them and on the output
 //       cotangents d_out_j, ADDS the input cotangents into d_in_i and frees
 //       the tape.
+//   @f.jvp (with jvp(@f_jvp)): @f's tangent with every float argument
+//       active, calling @f_jvp (see CustomGradients.h).
 //
 // The user's functions are bufferized by now: a tensor argument is a buffer,
 // a tensor result an out-buffer appended to the arguments, a scalar a value.
@@ -31,9 +33,10 @@ using namespace cotangent::gradient;
 
 namespace {
 
-/// The tensor-level types custom_grad recorded: callee, forward, reverse.
+/// The tensor-level types custom_grad recorded: callee, forward, reverse,
+/// and the JVP (null without one).
 struct TensorTypes {
-  FunctionType callee, forward, reverse;
+  FunctionType callee, forward, reverse, tangent;
 };
 
 void emitForward(OpBuilder &b, Location loc, func::FuncOp userForward,
@@ -112,6 +115,77 @@ void emitReverse(OpBuilder &b, Location loc, func::FuncOp userReverse,
   func::ReturnOp::create(b, loc);
 }
 
+/// @f.jvp, @f's tangent with every argument that can carry a tangent active
+/// (CustomGradients.h): calls the user's JVP on boxed values and tangents,
+/// with zero tangents for integers.
+func::FuncOp createTangent(ModuleOp module, func::FuncOp callee,
+                           func::FuncOp userTangent, const TensorTypes &types) {
+  FunctionType bufferized = callee.getFunctionType();
+  SmallVector<Type> inputs(bufferized.getInputs());
+  for (Type type : bufferized.getInputs())
+    if (autodiff::tangentCarrying(type))
+      inputs.push_back(type);
+  SmallVector<Type> results(bufferized.getResults());
+  for (Type type : bufferized.getResults())
+    if (isa<FloatType>(type))
+      results.push_back(type);
+  func::FuncOp function =
+      createFunctionAfter(module, callee, ".jvp",
+                          FunctionType::get(module.getContext(), inputs, results));
+  OpBuilder b(module.getContext());
+  Block *entry = function.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  Location loc = callee.getLoc();
+
+  unsigned numArgs = bufferized.getNumInputs();
+  SmallVector<Value> tangentOf(numArgs);
+  unsigned next = numArgs;
+  for (auto [i, type] : llvm::enumerate(bufferized.getInputs()))
+    if (autodiff::tangentCarrying(type))
+      tangentOf[i] = entry->getArgument(next++);
+  auto asBuffer = [&](Value value) {
+    return isa<MemRefType>(value.getType()) ? value : boxed(b, loc, value);
+  };
+  auto zeroBuffer = [&](Type tensorLevel) {
+    Value buffer = newBufferFor(b, loc, tensorLevel);
+    fillZero(b, loc, buffer);
+    return buffer;
+  };
+
+  unsigned numInputs = types.callee.getNumInputs();
+  SmallVector<Value> callInputs;
+  for (unsigned i = 0; i < numInputs; ++i)
+    callInputs.push_back(asBuffer(entry->getArgument(i)));
+  for (auto [i, type] : llvm::enumerate(types.callee.getInputs()))
+    callInputs.push_back(tangentOf[i] ? asBuffer(tangentOf[i])
+                                      : zeroBuffer(type));
+  // Tensor results are written into @f's out-buffers (its arguments after
+  // the inputs) and their tangents into theirs; scalars into new buffers.
+  unsigned numResults = types.callee.getNumResults();
+  SmallVector<Value> outputs(2 * numResults);
+  unsigned outBuffer = numInputs;
+  for (auto [j, type] : llvm::enumerate(types.callee.getResults())) {
+    if (isa<TensorType>(type)) {
+      outputs[j] = entry->getArgument(outBuffer);
+      Value tangent = tangentOf[outBuffer++];
+      outputs[numResults + j] = tangent ? tangent : newBufferFor(b, loc, type);
+      continue;
+    }
+    outputs[j] = newBufferFor(b, loc, type);
+    outputs[numResults + j] = newBufferFor(b, loc, type);
+  }
+  callWithBuffers(b, loc, userTangent, types.tangent, callInputs, outputs);
+  SmallVector<Value> returned;
+  for (auto [j, type] : llvm::enumerate(types.callee.getResults()))
+    if (!isa<TensorType>(type))
+      returned.push_back(unboxed(b, loc, outputs[j]));
+  for (auto [j, type] : llvm::enumerate(types.callee.getResults()))
+    if (isa<FloatType>(type))
+      returned.push_back(unboxed(b, loc, outputs[numResults + j]));
+  func::ReturnOp::create(b, loc, returned);
+  return function;
+}
+
 FailureOr<autodiff::CustomGradient> lowerCustomGrad(ModuleOp module,
                                                     CustomGradOp op) {
   auto lookup = [&](FlatSymbolRefAttr name) {
@@ -124,7 +198,8 @@ FailureOr<autodiff::CustomGradient> lowerCustomGrad(ModuleOp module,
   auto type = [&](unsigned i) {
     return cast<FunctionType>(cast<TypeAttr>(recorded[i]).getValue());
   };
-  TensorTypes types{type(0), type(1), type(2)};
+  TensorTypes types{type(0), type(1), type(2),
+                    recorded.size() > 3 ? type(3) : FunctionType()};
   for (Type residual :
        types.forward.getResults().drop_front(types.callee.getNumResults()))
     if (!bufferTypeOf(residual).getElementType().isIntOrIndexOrFloat())
@@ -141,7 +216,10 @@ FailureOr<autodiff::CustomGradient> lowerCustomGrad(ModuleOp module,
   emitForward(b, loc, lookup(op.getForwardAttr()), types, &forward.front());
   b.setInsertionPointToStart(reverse.addEntryBlock());
   emitReverse(b, loc, lookup(op.getReverseAttr()), types, &reverse.front());
-  return autodiff::CustomGradient{forward, reverse, types.callee};
+  func::FuncOp tangent;
+  if (types.tangent)
+    tangent = createTangent(module, callee, lookup(op.getTangentAttr()), types);
+  return autodiff::CustomGradient{forward, reverse, tangent, types.callee};
 }
 
 } // namespace

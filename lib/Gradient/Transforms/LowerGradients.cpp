@@ -14,9 +14,9 @@
 // Exact derivatives of a callee that reaches quantum circuits first split
 // each circuit (HybridSplit.h); a circuit's gradient exists in reverse mode
 // only, so such derivatives use reverse sweeps (a JVP one per result
-// element). So does a custom gradient (a forward and reverse pair, such as a
-// host callback's): first derivatives through one are built from reverse
-// sweeps, so that the rule is used whatever the mode.
+// element). So does a custom gradient without a JVP (a forward and reverse
+// pair, such as a host callback's): first derivatives through one are built
+// from reverse sweeps, so that the rule is used whatever the mode.
 //
 //===----------------------------------------------------------------------===//
 #include "cotangent/Gradient/Transforms/Passes.h"
@@ -59,7 +59,7 @@ struct Mode {
   bool nested;   ///< the callee takes reverse-mode derivatives itself
   bool circuits; ///< exact derivatives through quantum circuits
   /// Exact derivatives from reverse sweeps only: through circuits, or
-  /// (first derivatives) through custom gradients.
+  /// (first derivatives) through custom gradients without a JVP.
   bool reverseOnly;
 };
 
@@ -142,15 +142,19 @@ SmallVector<Value> lower(OpBuilder &b, VJPOp op, func::FuncOp callee,
 
 /// Custom gradients must survive bufferization and inlining: record the
 /// tensor-level types, and keep calls of the function as calls. Returns the
-/// names of the functions that have one.
+/// names of the functions whose custom gradient has no JVP.
 DenseSet<StringAttr> recordCustomGradients(ModuleOp module,
                                            SymbolTableCollection &symbols) {
   DenseSet<StringAttr> functions;
   module.walk([&](CustomGradOp op) {
-    functions.insert(op.getCalleeAttr().getAttr());
+    if (!op.getTangentAttr())
+      functions.insert(op.getCalleeAttr().getAttr());
     SmallVector<Attribute> types;
-    for (FlatSymbolRefAttr name :
-         {op.getCalleeAttr(), op.getForwardAttr(), op.getReverseAttr()}) {
+    SmallVector<FlatSymbolRefAttr> names{
+        op.getCalleeAttr(), op.getForwardAttr(), op.getReverseAttr()};
+    if (op.getTangentAttr())
+      names.push_back(op.getTangentAttr());
+    for (FlatSymbolRefAttr name : names) {
       auto function = symbols.lookupNearestSymbolFrom<func::FuncOp>(op, name);
       types.push_back(TypeAttr::get(function.getFunctionType()));
       if (name == op.getCalleeAttr())
@@ -166,12 +170,11 @@ struct LowerGradients
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
-    DenseSet<StringAttr> customGradients =
-        recordCustomGradients(module, symbols);
-    auto reachesCustomGradient = [&](func::FuncOp function) {
+    DenseSet<StringAttr> withoutJVP = recordCustomGradients(module, symbols);
+    auto reachesReverseOnlyGradient = [&](func::FuncOp function) {
       return cotangent::autodiff::reachesOp(function, [&](Operation *op) {
         auto call = dyn_cast<func::CallOp>(op);
-        return call && customGradients.contains(call.getCalleeAttr().getAttr());
+        return call && withoutJVP.contains(call.getCalleeAttr().getAttr());
       });
     };
     auto calleeOf = [&](Operation *op) {
@@ -189,7 +192,7 @@ struct LowerGradients
       bool exact = !method || method.getValue() != "fd";
       bool nested = takesReverseDerivatives(callee);
       bool circuits = exact && reachesCircuit(callee);
-      bool custom = exact && !nested && reachesCustomGradient(callee);
+      bool custom = exact && !nested && reachesReverseOnlyGradient(callee);
       work.push_back({op, Mode{nested, circuits, circuits || custom}});
     });
     // Split the circuits before any rewriting copies them.

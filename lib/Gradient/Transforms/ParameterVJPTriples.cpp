@@ -166,7 +166,7 @@ autodiff::CustomGradient lowerParameterVJP(ModuleOp module, ParameterVJPOp op) {
     emitForward(b, loc, callee, type, &forward.front());
   b.setInsertionPointToStart(reverse.addEntryBlock());
   emitReverse(b, loc, vjp, type, taped, &reverse.front());
-  return autodiff::CustomGradient{forward, reverse, type};
+  return autodiff::CustomGradient{forward, reverse, {}, type};
 }
 
 } // namespace

@@ -44,11 +44,12 @@ def Callback_DeclareOp : Callback_Op<"declare", [Symbol]> {
     the program is bound (compiled or loaded). A callback without results is
     inactive: it runs for its effect, once per forward execution.
     `host_gradient` is set when the program is bound to a host function that
-    has a custom gradient (its forward and reverse).
+    has a custom gradient (its forward and reverse), `host_jvp` when that
+    gradient also has a JVP.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        TypeAttrOf<FunctionType>:$function_type,
-                       UnitAttr:$host_gradient);
+                       UnitAttr:$host_gradient, UnitAttr:$host_jvp);
   let assemblyFormat = "$sym_name `:` $function_type attr-dict";
   let hasVerifier = 1;
 }
@@ -96,7 +97,8 @@ def Callback_Invocation : I64EnumAttr<"Invocation",
     "what one call of the runtime's callback entry runs", [
       I64EnumAttrCase<"primal", 0>,
       I64EnumAttrCase<"forward", 1>,
-      I64EnumAttrCase<"reverse", 2>]> {
+      I64EnumAttrCase<"reverse", 2>,
+      I64EnumAttrCase<"tangent", 3>]> {
   let cppNamespace = "::cotangent::callback";
 }
 
@@ -112,6 +114,8 @@ def Callback_InvokeOp : Callback_Op<"invoke",
       residuals.
     - `reverse`: the handle and one cotangent per result in, one cotangent
       per argument out (zero for integers); releases the residuals.
+    - `tangent`: the arguments and one tangent per argument in, the results
+      and one tangent per result out (the host's JVP).
 
     ```mlir
     %y = callback.invoke primal "scaled_sin" id(0) (%a, %b)

@@ -14,7 +14,9 @@ def SpecializeCallbacks : Pass<"specialize-callbacks", "mlir::ModuleOp"> {
     declared `host_gradient`, it also makes `@cb.host_forward` (results, then
     the handle of the host's residuals) and `@cb.host_reverse` (the handle
     and the results' cotangents to the arguments' cotangents) and registers
-    them as `@cb`'s custom gradient (`gradient.custom_grad`), so the AD
+    them as `@cb`'s custom gradient (`gradient.custom_grad`), with
+    `@cb.host_jvp` (arguments and their tangents to results and theirs) as
+    its JVP when the declaration is also `host_jvp`, so the AD
     engine differentiates the callback like any function with a custom
     gradient. Runs first, before `lower-gradients`.
   }];

@@ -143,19 +143,28 @@ def Gradient_CustomGradOp : Gradient_Op<"custom_grad",
     `@f_fwd` takes @f's arguments and returns @f's results followed by any
     residuals; `@f_rev` takes the residuals followed by one cotangent per
     result of @f and returns one cotangent per argument of @f.
-    `lower-gradients` records the three functions' tensor-level types
+    Optionally `@f_jvp` takes @f's arguments followed by one tangent per
+    argument and returns @f's results followed by one tangent per result
+    (tangents of integers are zero and ignored); with it, forward mode calls
+    it, and without it derivatives through @f are built from reverse sweeps.
+    `lower-gradients` records the functions' tensor-level types
     (`tensor_types`), which the AD engine needs once they are bufferized.
 
     ```mlir
     func.func @cube_fwd(%x: f64) -> (f64, f64)     // results, then residuals
     func.func @cube_rev(%x: f64, %ct: f64) -> f64  // residuals, cotangents
-    gradient.custom_grad @cube fwd(@cube_fwd) rev(@cube_rev)
+    func.func @cube_jvp(%x: f64, %t: f64) -> (f64, f64)  // optional
+    gradient.custom_grad @cube fwd(@cube_fwd) rev(@cube_rev) jvp(@cube_jvp)
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$forward,
                        FlatSymbolRefAttr:$reverse,
+                       OptionalAttr<FlatSymbolRefAttr>:$tangent,
                        OptionalAttr<TypeArrayAttr>:$tensor_types);
-  let assemblyFormat = "$callee `fwd` `(` $forward `)` `rev` `(` $reverse `)` attr-dict";
+  let assemblyFormat = [{
+    $callee `fwd` `(` $forward `)` `rev` `(` $reverse `)`
+    (`jvp` `(` $tangent^ `)`)? attr-dict
+  }];
 }
 
 //===----------------------------------------------------------------------===//

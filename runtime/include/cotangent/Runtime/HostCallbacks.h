@@ -26,6 +26,9 @@ enum class Invocation : int64_t {
   /// buffers: the i64 handle, the outputs' cotangents, then the inputs'
   /// cotangents (written, one per input; those of integers are ignored).
   Reverse = 2,
+  /// buffers: inputs, their tangents, then outputs and their tangents
+  /// (written).
+  Tangent = 3,
 };
 
 /// Element types of the values callbacks exchange; the values are the ABI's.
@@ -50,6 +53,8 @@ public:
   virtual void reverse(void *residuals, void *const *buffers) const = 0;
   /// Releases residuals whose reverse call never came.
   virtual void release(void *residuals) const = 0;
+  /// Writes the outputs and their tangents from the inputs and theirs.
+  virtual void tangent(void *const *buffers) const = 0;
 };
 
 /// Prints the values of callback.print.

@@ -63,6 +63,26 @@ void registerScalarCallbacks(CallbackRegistry &registry) {
           [](int &, const CallbackInputs &ct, const CallbackOutputs &dIn) {
             dIn.scalar<double>(0) = 7 * ct.scalar<double>(0);
           }});
+  // 2x again, with a reverse rule of 7 and a JVP rule of 5: tests see which
+  // rule each mode uses.
+  auto twice = [](const CallbackInputs &in, const CallbackOutputs &out) {
+    out.scalar<double>(0) = 2 * in.scalar<double>(0);
+  };
+  registry.define(
+      "fake_with_jvp", {{scalar()}, {scalar()}}, twice,
+      CallbackGradient<int>{
+          [twice](const CallbackInputs &in, const CallbackOutputs &out) {
+            twice(in, out);
+            return 0;
+          },
+          [](int &, const CallbackInputs &ct, const CallbackOutputs &dIn) {
+            dIn.scalar<double>(0) = 7 * ct.scalar<double>(0);
+          },
+          [twice](const CallbackInputs &in, const CallbackInputs &t,
+                  const CallbackOutputs &out, const CallbackOutputs &tOut) {
+            twice(in, out);
+            tOut.scalar<double>(0) = 5 * t.scalar<double>(0);
+          }});
   // x^3 without a gradient.
   registry.define("cube_no_gradient", {{scalar()}, {scalar()}},
                   [](const CallbackInputs &in, const CallbackOutputs &out) {
@@ -113,7 +133,7 @@ void registerArrayCallbacks(CallbackRegistry &registry) {
             for (int64_t i = 0; i < dx.size(); ++i)
               dx[i] = 2 * x[i] * ct.scalar<double>(0);
           }});
-  // Scalar in, array out: [x, x^2, x^3].
+  // Scalar in, array out: [x, x^2, x^3], with a JVP.
   registry.define(
       "powers", {{scalar()}, {vector(3)}},
       [](const CallbackInputs &in, const CallbackOutputs &out) {
@@ -131,6 +151,14 @@ void registerArrayCallbacks(CallbackRegistry &registry) {
           [](double &x, const CallbackInputs &ct, const CallbackOutputs &dIn) {
             ArrayView<const double> c = ct.array<double>(0);
             dIn.scalar<double>(0) = c[0] + 2 * x * c[1] + 3 * x * x * c[2];
+          },
+          [](const CallbackInputs &in, const CallbackInputs &t,
+             const CallbackOutputs &out, const CallbackOutputs &tOut) {
+            double x = in.scalar<double>(0), tx = t.scalar<double>(0);
+            ArrayView<double> y = out.array<double>(0);
+            ArrayView<double> ty = tOut.array<double>(0);
+            y[0] = x, y[1] = x * x, y[2] = x * x * x;
+            ty[0] = tx, ty[1] = 2 * x * tx, ty[2] = 3 * x * x * tx;
           }});
   // Several inputs and outputs: (x, v) -> (x v0 v1, [x + v0, x v1]).
   registry.define(
