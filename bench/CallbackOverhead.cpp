@@ -146,16 +146,14 @@ int main(int argc, char **argv) {
   Program program = std::move(compiled.value());
 
   double callbackNs = 0, indirectNs = 0;
-  benchmark::RegisterBenchmark(
-      "callback/compiled-loop",
-      [&](benchmark::State &state) {
-        for (auto _ : state)
-          benchmark::DoNotOptimize(callLoop(program, "loop", calls));
-        state.counters["ns_per_call"] = benchmark::Counter(
-            double(calls) * state.iterations(),
-            benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-      })
-      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("callback/compiled-loop", [&](benchmark::State
+                                                                 &state) {
+    for (auto _ : state)
+      benchmark::DoNotOptimize(callLoop(program, "loop", calls));
+    state.counters["ns_per_call"] = benchmark::Counter(
+        double(calls) * state.iterations(),
+        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  })->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark(
       "callback/indirect-cpp-loop",
       [&](benchmark::State &state) {

@@ -79,32 +79,59 @@ void StreamPrinter::print(runtime::HostElement element, const void *data,
   out_ << toJson(value) << "\n";
 }
 
+std::vector<DeclaredCallback>
+cotangent::declaredCallbacks(mlir::ModuleOp module) {
+  std::vector<DeclaredCallback> declared;
+  for (auto declaration : module.getOps<callback::DeclareOp>()) {
+    DeclaredCallback callback{declaration.getSymName().str(), {}};
+    mlir::FunctionType type = declaration.getFunctionType();
+    // The verifier admits host types only.
+    for (mlir::Type input : type.getInputs())
+      callback.signature.inputs.push_back(*hostType(input));
+    for (mlir::Type output : type.getResults())
+      callback.signature.outputs.push_back(*hostType(output));
+    declared.push_back(std::move(callback));
+  }
+  return declared;
+}
+
+void cotangent::assumeHostGradients(mlir::ModuleOp module) {
+  for (auto declaration : module.getOps<callback::DeclareOp>())
+    declaration.setHostGradient(declaration.getFunctionType().getNumResults() >
+                                0);
+}
+
+std::string cotangent::bindingProblem(std::string_view name,
+                                      std::string_view declaredSignature,
+                                      const CallbackRegistry::Entry *entry,
+                                      const CallbackRegistry &registry) {
+  std::string callback = "callback @" + std::string(name);
+  if (!entry)
+    return callback + " is not registered by the host (registered: " +
+           joinedNames(registry) + ")";
+  std::string registered = entry->signature.str();
+  if (declaredSignature != registered)
+    return callback + " is declared " + std::string(declaredSignature) +
+           " but the host registered it as " + registered;
+  return "";
+}
+
 mlir::FailureOr<ProgramCallbacks>
 cotangent::bindCallbacks(mlir::ModuleOp module,
                          const CallbackRegistry *registry) {
   ProgramCallbacks callbacks;
+  CallbackRegistry none;
+  const CallbackRegistry &available = registry ? *registry : none;
+  std::vector<DeclaredCallback> declared = declaredCallbacks(module);
+  auto declarations = module.getOps<callback::DeclareOp>();
   bool failed = false;
-  for (auto declaration : module.getOps<callback::DeclareOp>()) {
-    std::string name = declaration.getSymName().str();
+  for (auto [callback, declaration] : llvm::zip(declared, declarations)) {
     std::shared_ptr<const CallbackRegistry::Entry> entry =
-        registry ? registry->find(name) : nullptr;
-    if (!entry) {
-      declaration.emitError("callback @")
-          << name << " is not registered by the host (registered: "
-          << (registry ? joinedNames(*registry) : std::string("none")) << ")";
-      failed = true;
-      continue;
-    }
-    CallbackSignature declared;
-    mlir::FunctionType type = declaration.getFunctionType();
-    for (mlir::Type input : type.getInputs())
-      declared.inputs.push_back(*hostType(input)); // checked by the verifier
-    for (mlir::Type output : type.getResults())
-      declared.outputs.push_back(*hostType(output));
-    if (!(declared == entry->signature)) {
-      declaration.emitError("callback @")
-          << name << " is declared " << declared.str()
-          << " but the host registered it as " << entry->signature.str();
+        available.find(callback.name);
+    if (std::string problem = bindingProblem(
+            callback.name, callback.signature.str(), entry.get(), available);
+        !problem.empty()) {
+      declaration.emitError(problem);
       failed = true;
       continue;
     }
@@ -112,8 +139,7 @@ cotangent::bindCallbacks(mlir::ModuleOp module,
       declaration.setHostGradient(true);
       declaration.setHostJvp(static_cast<bool>(entry->gradient->jvp));
     }
-    callbacks.bound.push_back(std::make_unique<BoundCallback>(entry));
-    callbacks.table.push_back(callbacks.bound.back().get());
+    callbacks.add(std::move(entry));
   }
   if (failed)
     return mlir::failure();

@@ -1,6 +1,6 @@
 //===- Program.cpp - compile MLIR text and call its entry points ----------===//
-#include "CallbackBinding.h"
 #include "EntryPoints.h"
+#include "Lowering.h"
 
 #include "cotangent/API/Cotangent.h"
 #include "cotangent/Pipeline/Passes.h"
@@ -11,14 +11,9 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
@@ -33,28 +28,6 @@ using namespace cotangent;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start)
-      .count();
-}
-
-void initializeNativeTarget() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    registerPipelinePasses();
-  });
-}
-
-Error compileError(std::string message) {
-  return Error{Error::Kind::Compile, std::move(message)};
-}
-
-Error usageError(std::string message) {
-  return Error{Error::Kind::Usage, std::move(message)};
-}
 
 /// A strided buffer descriptor as the LLVM lowering of a memref lays it out:
 /// allocated pointer, aligned pointer, offset, sizes, strides.
@@ -127,77 +100,24 @@ const EntryPoint *Program::findEntryPoint(std::string_view name) const {
 Result<Program> Program::compile(std::string_view source,
                                  std::string_view bufferName,
                                  const CompileOptions &options) {
-  initializeNativeTarget();
-  std::vector<std::string> stageNames = pipelineStageNames();
-  if (!options.dumpAfter.empty() &&
-      std::find(stageNames.begin(), stageNames.end(), options.dumpAfter) ==
-          stageNames.end())
-    return usageError("unknown pipeline stage '" + options.dumpAfter +
-                      "' (see --print-pipeline)");
-
-  Clock::time_point start = Clock::now();
+  initializeCodeGeneration();
   mlir::DialectRegistry registry;
   registerPipelineDialects(registry);
   auto impl = std::make_unique<Impl>(registry);
   mlir::MLIRContext &context = impl->context;
   context.printOpOnDiagnostic(false); // the location says where
   context.loadAllAvailableDialects();
+  Result<LoweredProgram> lowered = lowerToLLVMDialect(
+      context, source, bufferName, options, CallbackBinding::Now);
+  if (!lowered)
+    return lowered.error();
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(lowered->module);
+  impl->entries = std::move(lowered->entries);
+  impl->callbacks = std::move(lowered->callbacks);
+  impl->timings = std::move(lowered->timings);
 
-  // Diagnostics carry file:line:col of the source buffer.
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(source.data(), source.size()),
-          llvm::StringRef(bufferName.data(), bufferName.size())),
-      llvm::SMLoc());
-  std::string diagnostics;
-  llvm::raw_string_ostream diagnosticStream(diagnostics);
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context,
-                                           diagnosticStream);
-
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return compileError(diagnostics);
-  impl->entries = collectEntryPoints(*module);
-  mlir::FailureOr<ProgramCallbacks> callbacks =
-      bindCallbacks(*module, options.callbacks);
-  if (mlir::failed(callbacks))
-    return compileError(diagnostics);
-  impl->callbacks = std::move(*callbacks);
-  impl->timings.push_back({"parse", millisecondsSince(start)});
-
-  for (const PipelineStage &stage : pipelineStages()) {
-    if ((stage.switchedBy == PipelineStage::Switch::OptimizeBeforeAD &&
-         !options.optimizeBeforeAD) ||
-        (stage.switchedBy == PipelineStage::Switch::FuseGates &&
-         !options.fuseGates))
-      continue;
-    start = Clock::now();
-    mlir::PassManager pm(&context);
-    std::string pipelineErrors;
-    llvm::raw_string_ostream pipelineErrorStream(pipelineErrors);
-    std::string passes = stage.passes.str();
-    if (stage.switchedBy == PipelineStage::Switch::FuseGates)
-      passes += "{max-wires=" + std::to_string(options.fusedBlockWires) + "}";
-    if (mlir::failed(mlir::parsePassPipeline(passes, pm, pipelineErrorStream)))
-      return compileError("internal error: stage " + stage.name.str() + ": " +
-                          pipelineErrors);
-    if (mlir::failed(pm.run(*module)))
-      return compileError(diagnostics.empty()
-                              ? "stage " + stage.name.str() + " failed"
-                              : diagnostics);
-    impl->timings.push_back({stage.name.str(), millisecondsSince(start)});
-    if (options.dumpAfter == stage.name && options.irOutput) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      module->print(os);
-      *options.irOutput << text;
-    }
-  }
-
-  // Translation to LLVM IR, O2 and native code generation.
-  start = Clock::now();
+  // Translation to LLVM IR, optimisation and native code generation.
+  Clock::time_point start = Clock::now();
   if (options.optimizationLevel < 0 || options.optimizationLevel > 3)
     return usageError("the optimisation level must be 0 to 3, not " +
                       std::to_string(options.optimizationLevel));
@@ -222,18 +142,8 @@ Result<Program> Program::compile(std::string_view source,
                       targetMachine](llvm::Module *llvmModule) -> llvm::Error {
     if (state->programCompiled)
       return llvm::Error::success();
-    // Buffers come from the runtime's allocator, which returns fresh memory
-    // like malloc: saying so lets LLVM keep values in registers and vectorise.
-    if (llvm::Function *alloc =
-            llvmModule->getFunction("_mlir_memref_to_llvm_alloc"))
-      alloc->addRetAttr(llvm::Attribute::NoAlias);
-    for (llvm::Function &function : *llvmModule)
-      if (!function.isDeclaration()) {
-        function.addFnAttr("target-cpu", targetMachine->getTargetCPU());
-        function.addFnAttr("target-features",
-                           targetMachine->getTargetFeatureString());
-      }
-    if (llvm::Error error = state->optimize(llvmModule))
+    if (llvm::Error error =
+            prepareForTarget(*llvmModule, *targetMachine, state->optimize))
       return error;
     if (state->llvmDump) {
       std::string text;
@@ -247,9 +157,14 @@ Result<Program> Program::compile(std::string_view source,
   engineOptions.transformer = state->transform;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(options.optimizationLevel);
+  std::string translation; // what translation to LLVM IR reports
+  mlir::ScopedDiagnosticHandler capture(&context, [&](mlir::Diagnostic &d) {
+    translation += d.str() + "\n";
+    return mlir::success();
+  });
   auto engine = mlir::ExecutionEngine::create(*module, engineOptions);
   if (!engine)
-    return compileError(diagnostics + "code generation failed: " +
+    return compileError(translation + "code generation failed: " +
                         llvm::toString(engine.takeError()) + "\n");
   impl->engine = std::move(*engine);
   impl->engine->registerSymbols([](llvm::orc::MangleAndInterner mangle) {

@@ -130,13 +130,14 @@ void Engine::emitCustomTangentCall(func::FuncOp function, func::FuncOp custom,
       continue;
     const auto *given = llvm::find(active, index);
     if (given != active.end()) {
-      operands.push_back(entry->getArgument(numArgs + (given - active.begin())));
+      operands.push_back(
+          entry->getArgument(numArgs + (given - active.begin())));
       continue;
     }
-    operands.push_back(isa<MemRefType>(type)
-                           ? zeroBufferLike(b, loc, entry->getArgument(index),
-                                            ValueRange{})
-                           : zeroOf(b, loc, type));
+    operands.push_back(
+        isa<MemRefType>(type)
+            ? zeroBufferLike(b, loc, entry->getArgument(index), ValueRange{})
+            : zeroOf(b, loc, type));
   }
   auto call = func::CallOp::create(b, loc, custom, operands);
   func::ReturnOp::create(b, loc, call.getResults());

@@ -1,6 +1,9 @@
 //===- BufferAllocator.cpp - allocation of compiled code's buffers --------===//
 #include "cotangent/Runtime/BufferAllocator.h"
 
+#include "ExecutionContext.h"
+#include "LiveBuffers.h"
+
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -13,9 +16,29 @@ namespace {
 constexpr size_t kCachedFrom = 64 * 1024;
 // Keep at most this much freed memory per thread.
 constexpr size_t kCacheLimit = size_t{512} << 20;
-// Each block starts with its size, padded so the data keeps malloc's
-// 16-byte alignment.
-constexpr size_t kHeader = 16;
+// Each block starts with a header: its size, then its links into the live
+// buffers of the run that allocated it (LiveBuffers.h); 32 bytes, so the
+// data keeps malloc's 16-byte alignment.
+struct Header {
+  size_t bytes;
+  size_t unused;
+  cotangent::runtime::BufferLinks links;
+};
+constexpr size_t kHeader = sizeof(Header);
+static_assert(kHeader % 16 == 0, "the data must stay 16-byte aligned");
+
+Header &headerOf(void *buffer) {
+  return *reinterpret_cast<Header *>(static_cast<char *>(buffer) - kHeader);
+}
+
+/// Links the block into the current run's live buffers, if there is a run.
+void *track(void *block) {
+  auto &header = *static_cast<Header *>(block);
+  header.links = {};
+  if (auto *context = cotangent::runtime::ExecutionContext::current())
+    context->liveBuffers().link(header.links);
+  return static_cast<char *>(block) + kHeader;
+}
 
 struct Cache {
   std::map<size_t, std::vector<void *>> blocks; ///< by size
@@ -37,25 +60,35 @@ void *__cot_buffer_alloc(size_t bytes) {
       void *block = it->second.back();
       it->second.pop_back();
       cache.bytes -= bytes;
-      return static_cast<char *>(block) + kHeader;
+      return track(block);
     }
   }
   void *block = std::malloc(bytes + kHeader);
   if (!block)
     return nullptr;
-  *static_cast<size_t *>(block) = bytes;
-  return static_cast<char *>(block) + kHeader;
+  static_cast<Header *>(block)->bytes = bytes;
+  return track(block);
 }
 
 void __cot_buffer_free(void *buffer) {
   if (!buffer)
     return;
-  void *block = static_cast<char *>(buffer) - kHeader;
-  size_t bytes = *static_cast<size_t *>(block);
+  Header &header = headerOf(buffer);
+  cotangent::runtime::LiveBuffers::unlink(header.links);
+  void *block = &header;
+  size_t bytes = header.bytes;
   if (bytes >= kCachedFrom && cache.bytes + bytes <= kCacheLimit) {
     cache.blocks[bytes].push_back(block);
     cache.bytes += bytes;
     return;
   }
   std::free(block);
+}
+
+void cotangent::runtime::LiveBuffers::freeAll() {
+  while (head_.next != &head_) {
+    auto *header = reinterpret_cast<Header *>(
+        reinterpret_cast<char *>(head_.next) - offsetof(Header, links));
+    __cot_buffer_free(reinterpret_cast<char *>(header) + kHeader);
+  }
 }

@@ -48,6 +48,8 @@ std::optional<std::string> invoke(PackedFunction fn, void **args,
     report->tapePeakBytes = context.tape().peak;
   if (completed)
     return std::nullopt;
+  // The error skipped the code that frees the run's buffers.
+  context.liveBuffers().freeAll();
   return context.error();
 }
 

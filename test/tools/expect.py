@@ -5,7 +5,8 @@ usage: expect.py [--tol T] EXPR...
 Each EXPR is a Python expression (with `math` and `cmath` in scope, and `ref`
 for test/tools/reference.py) giving the expected value of one printed line:
 a number, a bool, or a nested list. Numbers match when they are within T
-(absolute, default 1e-12) of each other; everything else must be equal.
+(absolute, default 1e-12) of each other, or are the same infinity, or are
+both NaN; everything else must be equal.
 """
 import cmath
 import json
@@ -22,7 +23,9 @@ def close(actual, expected, tol, where):
         if actual is not expected:
             raise AssertionError(f"{where}: got {actual!r}, expected {expected!r}")
     elif isinstance(expected, (int, float)):
-        if not isinstance(actual, (int, float)) or not abs(actual - expected) <= tol:
+        if not isinstance(actual, (int, float)) or not (
+                actual == expected or abs(actual - expected) <= tol
+                or (math.isnan(actual) and math.isnan(expected))):
             raise AssertionError(f"{where}: got {actual!r}, expected {expected!r} (tol {tol})")
     elif isinstance(expected, complex):
         close(actual, [expected.real, expected.imag], tol, where)

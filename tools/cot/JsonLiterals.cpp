@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,15 @@
 using namespace cotangent;
 
 namespace {
+
+/// Lists may nest this deep (a tensor's rank is far less); deeper input is
+/// an error, not a stack overflow.
+constexpr int kMaxNesting = 64;
+
+/// The spellings of the non-finite floats, as `cot run` prints them.
+bool isNonFiniteText(const std::string &text) {
+  return text == "NaN" || text == "Infinity" || text == "-Infinity";
+}
 
 /// A parsed literal: a number (kept as text), a boolean or a list.
 struct Literal {
@@ -51,12 +61,16 @@ private:
     return true;
   }
 
-  bool parseValue(Literal &out, std::string &error) {
+  bool parseValue(Literal &out, std::string &error, int depth = 0) {
     skipSpace();
     if (pos == text.size())
       return fail(error, "missing value");
-    if (text[pos] == '[')
-      return parseList(out, error);
+    if (text[pos] == '[') {
+      if (depth == kMaxNesting)
+        return fail(error, "lists nested more than " +
+                               std::to_string(kMaxNesting) + " deep");
+      return parseList(out, error, depth + 1);
+    }
     for (bool value : {true, false})
       if (consume(value ? "true" : "false")) {
         out.kind = Literal::Kind::Bool;
@@ -66,7 +80,7 @@ private:
     return parseNumber(out, error);
   }
 
-  bool parseList(Literal &out, std::string &error) {
+  bool parseList(Literal &out, std::string &error, int depth) {
     out.kind = Literal::Kind::List;
     ++pos; // '['
     skipSpace();
@@ -76,7 +90,7 @@ private:
     }
     while (true) {
       Literal element;
-      if (!parseValue(element, error))
+      if (!parseValue(element, error, depth))
         return false;
       out.elements.push_back(std::move(element));
       skipSpace();
@@ -93,6 +107,12 @@ private:
   }
 
   bool parseNumber(Literal &out, std::string &error) {
+    out.kind = Literal::Kind::Number;
+    for (const char *word : {"NaN", "Infinity", "-Infinity"})
+      if (consume(word)) {
+        out.text = word;
+        return true;
+      }
     size_t start = pos;
     if (pos < text.size() && (text[pos] == '-' || text[pos] == '+'))
       ++pos;
@@ -115,8 +135,11 @@ private:
   size_t pos = 0;
 };
 
+/// An optional sign and digits only.
 bool isIntegerText(const std::string &text) {
-  return text.find_first_of(".eE") == std::string::npos;
+  size_t digits = !text.empty() && (text[0] == '-' || text[0] == '+');
+  return digits < text.size() &&
+         text.find_first_not_of("0123456789", digits) == std::string::npos;
 }
 
 /// Writes `literal` (of the given element type) into `out`.
@@ -148,7 +171,17 @@ bool storeElement(const Literal &literal, ElementType type, char *out,
     *reinterpret_cast<int64_t *>(out) = value;
     return true;
   }
-  double value = std::strtod(literal.text.c_str(), nullptr);
+  double value = literal.text == "NaN"        ? NAN
+                 : literal.text == "Infinity" ? INFINITY
+                 : literal.text == "-Infinity"
+                     ? -INFINITY
+                     : std::strtod(literal.text.c_str(), nullptr);
+  bool finite = !isNonFiniteText(literal.text);
+  if (finite && (std::isinf(value) || (type == ElementType::F32 &&
+                                       std::fabs(value) > double(FLT_MAX))))
+    return error =
+               literal.text + " is out of range for " + elementTypeName(type),
+           false;
   if (type == ElementType::F32)
     *reinterpret_cast<float *>(out) = static_cast<float>(value);
   else
@@ -193,4 +226,33 @@ Result<Array> cli::parseArgument(const std::string &text,
     return Error{Error::Kind::Usage,
                  "'" + text + "' is not a " + type.str() + ": " + error};
   return array;
+}
+
+Result<std::vector<Array>>
+cli::parseArgumentList(const std::string &text,
+                       const std::vector<ArrayType> &types) {
+  Literal literal;
+  std::string error;
+  if (!LiteralParser(text).parse(literal, error))
+    return Error{Error::Kind::Usage, "--args is not a JSON list: " + error};
+  if (literal.kind != Literal::Kind::List)
+    return Error{Error::Kind::Usage,
+                 "--args must be a JSON list of the arguments"};
+  if (literal.elements.size() != types.size())
+    return Error{Error::Kind::Usage,
+                 "--args lists " + std::to_string(literal.elements.size()) +
+                     " argument(s) but " + std::to_string(types.size()) +
+                     " are needed"};
+  std::vector<Array> arrays;
+  for (size_t i = 0; i < types.size(); ++i) {
+    Array array(types[i]);
+    char *out = static_cast<char *>(array.data());
+    if (!storeNested(literal.elements[i], types[i].shape, 0, types[i].element,
+                     out, error))
+      return Error{Error::Kind::Usage, "argument " + std::to_string(i) +
+                                           " of --args is not a " +
+                                           types[i].str() + ": " + error};
+    arrays.push_back(std::move(array));
+  }
+  return arrays;
 }

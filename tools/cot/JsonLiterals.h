@@ -8,9 +8,14 @@
 
 namespace cotangent::cli {
 
-/// Parses a JSON literal (number, true/false, nested lists) into an Array of
-/// exactly `type`; on failure returns an error message instead.
+/// Parses a JSON literal (number, NaN, Infinity, -Infinity, true/false,
+/// nested lists) into an Array of exactly `type`; a number out of the
+/// type's range is an error, as is nesting deeper than any tensor.
 Result<Array> parseArgument(const std::string &text, const ArrayType &type);
+
+/// Parses a JSON list of all the arguments (`--args`), one per type.
+Result<std::vector<Array>>
+parseArgumentList(const std::string &text, const std::vector<ArrayType> &types);
 
 } // namespace cotangent::cli
 

@@ -21,7 +21,10 @@ namespace {
 
 enum ExitCode { Ok = 0, CompileFailed = 1, UsageFailed = 2, RuntimeFailed = 3 };
 
-const char *const kUsage = R"(usage: cot run PROGRAM.mlir [options] [--] ARG...
+const char *const kUsage =
+    R"(usage: cot run PROGRAM.mlir [options] [--args FILE.json | --args -] [--] ARG...
+       cot compile PROGRAM.mlir -o LIBRARY.so [--header HEADER.h]
+                   [--target-cpu CPU] [options]
 
 Compiles PROGRAM.mlir to native code, calls one of its public functions with
 the given arguments and prints each result on its own line as a JSON literal
@@ -29,10 +32,13 @@ the given arguments and prints each result on its own line as a JSON literal
 as [re, im]).
 
 ARG is a JSON literal matching the entry's argument type:
-  1.5 | 3 | true | [1.0, 2.0] | [[1, 2], [3, 4]]
+  1.5 | 3 | true | [1.0, 2.0] | [[1, 2], [3, 4]] | NaN | Infinity | -Infinity
+A number out of its type's range is a usage error.
 
 options:
   --entry NAME          function to call (default: main)
+  --args FILE.json      the arguments as one JSON list, read from FILE.json
+                        (- : standard input) instead of ARG...
   --load PLUGIN.so      load a shared library that registers host callbacks
                         (its cotangent_register_callbacks); repeatable
   --seed N              seed of the measurement random generator
@@ -48,12 +54,23 @@ options:
                         (default 3; -O0 ... -O3 work too)
   -h, --help            print this help
 
+cot compile writes an ahead-of-time shared library exporting each public
+function @f as the C function cot_f (docs/ahead-of-time.md), linked against
+libcotangent with the C++ compiler driver ($CXX, else c++):
+  -o LIBRARY.so         the library to write
+  --header HEADER.h     also write the C header declaring its functions
+  --target-cpu CPU      generate code for CPU (x86-64, x86-64-v3, znver3, ...;
+                        default: the host's CPU and all its features)
+and takes --dump-after, --time, --no-optimize-before-ad, --no-fuse-gates
+and -O as above.
+
 exit codes: 0 ok, 1 compile error, 2 usage error, 3 run-time error
 )";
 
 struct Options {
   std::string program;
   std::string entry = "main";
+  std::string argsFile; ///< --args: "" none, "-" standard input
   std::optional<uint64_t> seed;
   bool time = false;
   bool printPipeline = false;
@@ -63,6 +80,8 @@ struct Options {
   std::string dumpAfter;
   std::vector<std::string> plugins;
   std::vector<std::string> arguments;
+  // cot compile
+  std::string output, header, targetCpu;
 };
 
 int usageError(const std::string &message) {
@@ -71,25 +90,29 @@ int usageError(const std::string &message) {
 }
 
 bool looksLikeNumber(const std::string &arg) {
-  return arg.size() > 1 && arg[0] == '-' &&
-         (std::isdigit(static_cast<unsigned char>(arg[1])) || arg[1] == '.');
+  return arg == "-Infinity" ||
+         (arg.size() > 1 && arg[0] == '-' &&
+          (std::isdigit(static_cast<unsigned char>(arg[1])) || arg[1] == '.'));
 }
 
 /// Parses the options after `run`; returns an error message or "".
 std::string parseOptions(int argc, char **argv, Options &options) {
   bool onlyArguments = false;
-  for (int i = 2; i < argc; ++i) {
+  std::string missing; // a flag given without its value
+  for (int i = 2; i < argc && missing.empty(); ++i) {
     std::string arg = argv[i];
     auto value = [&](const std::string &flag, std::string &out) {
       if (arg.rfind(flag + "=", 0) == 0) {
         out = arg.substr(flag.size() + 1);
         return true;
       }
-      if (arg == flag && i + 1 < argc) {
+      if (arg != flag)
+        return false;
+      if (i + 1 < argc)
         out = argv[++i];
-        return true;
-      }
-      return false;
+      else
+        missing = flag;
+      return true;
     };
     std::string text;
     if (onlyArguments || looksLikeNumber(arg) || arg == "-" ||
@@ -100,9 +123,13 @@ std::string parseOptions(int argc, char **argv, Options &options) {
     } else if (arg[0] != '-') {
       options.program = arg;
     } else if (value("--entry", options.entry)) {
+    } else if (value("--args", options.argsFile)) {
     } else if (value("--dump-after", options.dumpAfter)) {
     } else if (value("--load", text)) {
       options.plugins.push_back(text);
+    } else if (value("-o", options.output)) {
+    } else if (value("--header", options.header)) {
+    } else if (value("--target-cpu", options.targetCpu)) {
     } else if (value("--seed", text)) {
       char *end = nullptr;
       unsigned long long seed = std::strtoull(text.c_str(), &end, 10);
@@ -126,44 +153,95 @@ std::string parseOptions(int argc, char **argv, Options &options) {
       return "unknown option '" + arg + "' (see cot --help)";
     }
   }
+  if (!missing.empty())
+    return missing + " needs a value (see cot --help)";
   return "";
+}
+
+/// The text of the --args file, or of standard input for "-".
+std::optional<std::string> readArgsFile(const std::string &path) {
+  std::stringstream text;
+  if (path == "-") {
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    return std::nullopt;
+  text << file.rdbuf();
+  return text.str();
+}
+
+/// The program named in `options`, or nothing (with an error printed).
+std::optional<std::string> readProgram(const Options &options) {
+  std::ifstream file(options.program, std::ios::binary);
+  if (!file) {
+    usageError("cannot read '" + options.program + "'");
+    return std::nullopt;
+  }
+  std::stringstream source;
+  source << file.rdbuf();
+  return source.str();
+}
+
+/// The pipeline options both commands take.
+CompileOptions compileOptionsOf(const Options &options) {
+  CompileOptions compileOptions;
+  compileOptions.dumpAfter = options.dumpAfter;
+  compileOptions.optimizeBeforeAD = options.optimizeBeforeAD;
+  compileOptions.fuseGates = options.fuseGates;
+  compileOptions.optimizationLevel = options.optimizationLevel;
+  compileOptions.irOutput = &std::cerr;
+  return compileOptions;
+}
+
+/// Prints a compile or usage error; returns its exit code.
+int reportCompileFailure(const Error &error) {
+  if (error.kind == Error::Kind::Usage)
+    return usageError(error.message);
+  std::cerr << error.message
+            << (error.message.empty() || error.message.back() != '\n' ? "\n"
+                                                                      : "");
+  return CompileFailed;
 }
 
 int run(const Options &options) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point start = Clock::now();
-  std::ifstream file(options.program, std::ios::binary);
-  if (!file)
-    return usageError("cannot read '" + options.program + "'");
-  std::stringstream source;
-  source << file.rdbuf();
+  if (!options.output.empty() || !options.header.empty() ||
+      !options.targetCpu.empty())
+    return usageError("-o, --header and --target-cpu are for cot compile");
+  if (!options.argsFile.empty() && !options.arguments.empty())
+    return usageError("give the arguments either with --args or on the "
+                      "command line, not both");
+  std::optional<std::string> source = readProgram(options);
+  if (!source)
+    return UsageFailed;
 
   CallbackRegistry registry;
   for (const std::string &plugin : options.plugins)
     if (std::string error = cli::loadPlugin(plugin, registry); !error.empty())
       return usageError(error);
 
-  CompileOptions compileOptions;
+  CompileOptions compileOptions = compileOptionsOf(options);
   compileOptions.callbacks = &registry;
-  compileOptions.dumpAfter = options.dumpAfter;
-  compileOptions.optimizeBeforeAD = options.optimizeBeforeAD;
-  compileOptions.fuseGates = options.fuseGates;
-  compileOptions.optimizationLevel = options.optimizationLevel;
-  compileOptions.irOutput = &std::cerr;
   Result<Program> program =
-      Program::compile(source.str(), options.program, compileOptions);
-  if (!program) {
-    const std::string &message = program.error().message;
-    if (program.error().kind == Error::Kind::Usage)
-      return usageError(message);
-    std::cerr << message
-              << (message.empty() || message.back() != '\n' ? "\n" : "");
-    return CompileFailed;
-  }
+      Program::compile(*source, options.program, compileOptions);
+  if (!program)
+    return reportCompileFailure(program.error());
 
   const EntryPoint *entry = program->findEntryPoint(options.entry);
   std::vector<Array> arguments;
-  if (entry && entry->unsupported.empty()) {
+  if (entry && entry->unsupported.empty() && !options.argsFile.empty()) {
+    std::optional<std::string> text = readArgsFile(options.argsFile);
+    if (!text)
+      return usageError("cannot read '" + options.argsFile + "'");
+    Result<std::vector<Array>> parsed =
+        cli::parseArgumentList(*text, entry->arguments);
+    if (!parsed)
+      return usageError("@" + entry->name + ": " + parsed.error().message);
+    arguments = std::move(parsed.value());
+  } else if (entry && entry->unsupported.empty()) {
     if (options.arguments.size() != entry->arguments.size()) {
       std::string types;
       for (const ArrayType &type : entry->arguments)
@@ -213,6 +291,28 @@ int run(const Options &options) {
   return Ok;
 }
 
+int compile(const Options &options) {
+  if (options.output.empty())
+    return usageError("cot compile needs -o LIBRARY.so (see cot --help)");
+  if (!options.arguments.empty() || !options.plugins.empty() || options.seed ||
+      options.entry != "main" || !options.argsFile.empty())
+    return usageError("cot compile takes no arguments, --entry, --args, "
+                      "--load or --seed (they are for cot run)");
+  std::optional<std::string> source = readProgram(options);
+  if (!source)
+    return UsageFailed;
+  LibraryOptions libraryOptions;
+  libraryOptions.compile = compileOptionsOf(options);
+  libraryOptions.output = options.output;
+  libraryOptions.header = options.header;
+  libraryOptions.targetCpu = options.targetCpu;
+  Result<std::vector<EntryPoint>> exported =
+      compileSharedLibrary(*source, options.program, libraryOptions);
+  if (!exported)
+    return reportCompileFailure(exported.error());
+  return Ok;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -223,7 +323,7 @@ int main(int argc, char **argv) {
     std::cout << kUsage;
     return Ok;
   }
-  if (command != "run")
+  if (command != "run" && command != "compile")
     return usageError("unknown command '" + command + "' (see cot --help)");
 
   Options options;
@@ -236,10 +336,9 @@ int main(int argc, char **argv) {
     return usageError(error);
   if (options.printPipeline) {
     std::cout << describePipeline();
-    if (options.program.empty())
-      return Ok;
+    return Ok;
   }
   if (options.program.empty())
     return usageError("missing PROGRAM.mlir (see cot --help)");
-  return run(options);
+  return command == "run" ? run(options) : compile(options);
 }

@@ -254,6 +254,11 @@ void CallbackRegistry::define(std::string name, CallbackSignature signature,
       std::move(erased));
 }
 
+/// The callbacks that ahead-of-time libraries (`cot compile`) bind to: the
+/// process that loads one registers its functions here before the
+/// library's first call, which binds them once.
+CallbackRegistry &processCallbacks();
+
 } // namespace cotangent
 
 /// The entry point of a callback plugin (`cot run --load plugin.so`): a

@@ -186,6 +186,29 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+/// How `compileSharedLibrary` builds an ahead-of-time library.
+struct LibraryOptions {
+  /// The pipeline's options; `callbacks` is not used (a library binds its
+  /// callbacks when it is first called, see processCallbacks).
+  CompileOptions compile;
+  /// The shared library to write.
+  std::string output;
+  /// The C header to write (none when empty).
+  std::string header;
+  /// The CPU the code is generated for ("x86-64-v3", "znver3", ...);
+  /// empty: the host's, with all its features.
+  std::string targetCpu;
+};
+
+/// Compiles `source` to a shared library that exports, for each public
+/// function @f, `int cot_f(...)` with the C signature its header declares
+/// (docs/ahead-of-time.md); it links against this library, whose runtime it
+/// uses. Needs a C++ compiler driver at run time (`$CXX`, else `c++`) to
+/// link. Returns the exported entry points.
+Result<std::vector<EntryPoint>>
+compileSharedLibrary(std::string_view source, std::string_view bufferName,
+                     const LibraryOptions &options);
+
 /// The pipeline's stages, each with its purpose and passes.
 std::string describePipeline();
 /// Names of the stages, in order (the values `dumpAfter` accepts).

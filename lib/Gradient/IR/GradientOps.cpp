@@ -241,8 +241,8 @@ LogicalResult CustomGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
     return success();
   func::FuncOp tangent = lookup(*getTangent());
   if (!tangent)
-    return emitOpError("'@") << *getTangent()
-                             << "' is not a function in this module";
+    return emitOpError("'@")
+           << *getTangent() << "' is not a function in this module";
   SmallVector<Type> tangentInputs(inputs), tangentResults(results);
   llvm::append_range(tangentInputs, inputs);
   llvm::append_range(tangentResults, results);

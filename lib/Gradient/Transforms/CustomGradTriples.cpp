@@ -129,9 +129,9 @@ func::FuncOp createTangent(ModuleOp module, func::FuncOp callee,
   for (Type type : bufferized.getResults())
     if (isa<FloatType>(type))
       results.push_back(type);
-  func::FuncOp function =
-      createFunctionAfter(module, callee, ".jvp",
-                          FunctionType::get(module.getContext(), inputs, results));
+  func::FuncOp function = createFunctionAfter(
+      module, callee, ".jvp",
+      FunctionType::get(module.getContext(), inputs, results));
   OpBuilder b(module.getContext());
   Block *entry = function.addEntryBlock();
   b.setInsertionPointToStart(entry);
