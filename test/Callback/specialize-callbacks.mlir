@@ -32,6 +32,16 @@ callback.declare @arrays : (tensor<3xf64>) -> (tensor<2xf64>, f64)
 // CHECK: gradient.custom_grad @powers fwd(@powers.host_forward) rev(@powers.host_reverse) jvp(@powers.host_jvp)
 callback.declare @powers : (f64) -> tensor<3xf64> {host_gradient, host_jvp}
 
+// A program function already named like a generated one keeps its name;
+// the generated function is renamed.
+// CHECK: func.func @clash.host_forward(%{{.*}}: f64) -> f64
+func.func @clash.host_forward(%x: f64) -> f64 {
+  return %x : f64
+}
+// CHECK: func.func private @clash.host_forward_[[N:[0-9]+]](
+// CHECK: gradient.custom_grad @clash fwd(@clash.host_forward_[[N]]) rev(@clash.host_reverse)
+callback.declare @clash : (f64) -> f64 {host_gradient}
+
 // CHECK-LABEL: func.func @main
 func.func @main(%a: f64, %b: f64, %t: tensor<3xf64>) -> f64 {
   // CHECK: %[[Y:.*]] = call @scaled_sin(%{{.*}}, %{{.*}}) : (f64, f64) -> f64

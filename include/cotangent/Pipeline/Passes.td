@@ -34,4 +34,30 @@ def GuardIntegerDivision : Pass<"guard-integer-division", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def RejectReservedNames : Pass<"reject-reserved-names", "mlir::ModuleOp"> {
+  let summary = "Refuse symbols named like functions the compiled code "
+                "calls";
+  let description = [{
+    Compiled code calls the C math library (`sin`, `cos`, `expf`, ...), the C
+    library's memory functions (`memcpy`, `malloc`, ...), the runtime
+    (`__cot_*`, `memrefCopy`) and MLIR's helpers (`_mlir_*`, `__mlir_*`) by
+    name, and wraps entry points as `_cot_entry_*`; a function or callback
+    of the program with one of these names would take their place silently.
+    Each such symbol is a compile error at its definition.
+  }];
+}
+
+def RejectInternalOps : Pass<"reject-internal-ops", "mlir::ModuleOp"> {
+  let summary = "Refuse ops that only the compiler makes";
+  let description = [{
+    The derivative machinery (`gradient.backprop`, `forward`,
+    `reverse_call`, `tangent_call`, `tape_push`, `tape_pop`,
+    `residuals_*`, `parameter_vjp`), the adjoint method's recording
+    (`quantum.adjoint_begin`, `adjoint_stash`, `adjoint_resume`) and
+    `callback.invoke` hold invariants that only their producers establish;
+    written in a program they are a compile error at the op, naming what to
+    write instead.
+  }];
+}
+
 #endif

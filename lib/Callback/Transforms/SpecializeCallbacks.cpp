@@ -36,12 +36,16 @@ using namespace cotangent::callback;
 
 namespace {
 
-/// A private function `name` of `type` whose body returns the results of
-/// one invoke of callback `callback` (id `id`) on its arguments.
-func::FuncOp createInvokingFunction(OpBuilder &b, Location loc, StringRef name,
+/// A private function `name` of `type` (renamed if the program has that
+/// name already), placed at `b`'s insertion point, whose body returns the
+/// results of one invoke of callback `callback` (id `id`) on its arguments.
+func::FuncOp createInvokingFunction(OpBuilder &b, SymbolTable &symbols,
+                                    Location loc, const std::string &name,
                                     FunctionType type, Invocation invocation,
                                     StringRef callback, int64_t id) {
-  auto function = func::FuncOp::create(b, loc, name, type);
+  auto function = func::FuncOp::create(loc, name, type);
+  symbols.insert(function, b.getInsertionPoint());
+  b.setInsertionPointAfter(function);
   function.setPrivate();
   // The function boundary gives invoke contiguous buffers; inlined, it
   // could see strided views.
@@ -55,16 +59,19 @@ func::FuncOp createInvokingFunction(OpBuilder &b, Location loc, StringRef name,
   return function;
 }
 
-void specialize(OpBuilder &b, DeclareOp declaration, int64_t id) {
+void specialize(OpBuilder &b, SymbolTable &symbols, DeclareOp declaration,
+                int64_t id) {
   std::string name = declaration.getSymName().str();
   FunctionType type = declaration.getFunctionType();
   Location loc = declaration.getLoc();
+  MLIRContext *context = b.getContext();
   bool hostGradient = declaration.getHostGradient() && type.getNumResults() > 0;
   bool hostJvp = hostGradient && declaration.getHostJvp();
   // The function takes the declaration's name, and its place.
   b.setInsertionPointAfter(declaration);
-  declaration.erase();
-  createInvokingFunction(b, loc, name, type, Invocation::primal, name, id);
+  symbols.erase(declaration);
+  func::FuncOp primal = createInvokingFunction(b, symbols, loc, name, type,
+                                               Invocation::primal, name, id);
   if (!hostGradient)
     return;
 
@@ -72,15 +79,13 @@ void specialize(OpBuilder &b, DeclareOp declaration, int64_t id) {
   forwardResults.push_back(b.getI64Type()); // the residuals' handle
   SmallVector<Type> reverseInputs{b.getI64Type()};
   llvm::append_range(reverseInputs, type.getResults());
-  std::string forward = name + ".host_forward",
-              reverse = name + ".host_reverse";
-  createInvokingFunction(
-      b, loc, forward,
-      FunctionType::get(b.getContext(), type.getInputs(), forwardResults),
+  func::FuncOp forward = createInvokingFunction(
+      b, symbols, loc, name + ".host_forward",
+      FunctionType::get(context, type.getInputs(), forwardResults),
       Invocation::forward, name, id);
-  createInvokingFunction(
-      b, loc, reverse,
-      FunctionType::get(b.getContext(), reverseInputs, type.getInputs()),
+  func::FuncOp reverse = createInvokingFunction(
+      b, symbols, loc, name + ".host_reverse",
+      FunctionType::get(context, reverseInputs, type.getInputs()),
       Invocation::reverse, name, id);
   FlatSymbolRefAttr tangent;
   if (hostJvp) {
@@ -88,17 +93,15 @@ void specialize(OpBuilder &b, DeclareOp declaration, int64_t id) {
         tangentResults(type.getResults());
     llvm::append_range(tangentInputs, type.getInputs());
     llvm::append_range(tangentResults, type.getResults());
-    std::string jvp = name + ".host_jvp";
-    createInvokingFunction(
-        b, loc, jvp,
-        FunctionType::get(b.getContext(), tangentInputs, tangentResults),
+    func::FuncOp jvp = createInvokingFunction(
+        b, symbols, loc, name + ".host_jvp",
+        FunctionType::get(context, tangentInputs, tangentResults),
         Invocation::tangent, name, id);
-    tangent = FlatSymbolRefAttr::get(b.getContext(), jvp);
+    tangent = FlatSymbolRefAttr::get(jvp);
   }
   cotangent::gradient::CustomGradOp::create(
-      b, loc, FlatSymbolRefAttr::get(b.getContext(), name),
-      FlatSymbolRefAttr::get(b.getContext(), forward),
-      FlatSymbolRefAttr::get(b.getContext(), reverse), tangent, ArrayAttr());
+      b, loc, FlatSymbolRefAttr::get(primal), FlatSymbolRefAttr::get(forward),
+      FlatSymbolRefAttr::get(reverse), tangent, ArrayAttr());
 }
 
 struct SpecializeCallbacks
@@ -116,9 +119,10 @@ struct SpecializeCallbacks
       call.erase();
     }
     OpBuilder b(module.getContext());
+    SymbolTable symbols(module);
     SmallVector<DeclareOp> declarations(module.getOps<DeclareOp>());
     for (auto [id, declaration] : llvm::enumerate(declarations))
-      specialize(b, declaration, id);
+      specialize(b, symbols, declaration, id);
   }
 };
 
