@@ -219,8 +219,16 @@ Result<std::vector<Array>> Program::call(std::string_view name,
 
   // Compiled code may write into its argument buffers: pass copies.
   std::vector<Array> buffers = arguments;
-  for (const ArrayType &type : entry->results)
-    buffers.emplace_back(type);
+  for (auto [i, type] : llvm::enumerate(entry->results)) {
+    try {
+      buffers.emplace_back(type);
+    } catch (const std::exception &) { // std::bad_alloc, std::length_error
+      return Error{Error::Kind::Runtime,
+                   "result " + std::to_string(i) + " of @" + entry->name +
+                       " (" + type.str() +
+                       ") needs more memory than can be allocated"};
+    }
+  }
   std::vector<std::vector<int64_t>> descriptors;
   for (Array &buffer : buffers)
     descriptors.push_back(describeBuffer(buffer));

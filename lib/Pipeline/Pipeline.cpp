@@ -65,9 +65,9 @@ using namespace mlir;
 namespace {
 const cotangent::PipelineStage kStages[] = {
     {"check-source",
-     "refuse ops only the compiler makes, and symbols named like the "
-     "functions compiled code calls",
-     "reject-internal-ops,reject-reserved-names"},
+     "refuse ops only the compiler makes, functions without a body, and "
+     "symbols named like the functions compiled code calls",
+     "reject-internal-ops,reject-external-functions,reject-reserved-names"},
     {"specialize-callbacks",
      "every host callback becomes a function of its own calling the "
      "runtime's callback entry, with the host's gradient as its custom "

@@ -1,12 +1,15 @@
 //===- BufferAllocator.cpp - allocation of compiled code's buffers --------===//
 #include "cotangent/Runtime/BufferAllocator.h"
 
+#include "EntryGuard.h"
 #include "ExecutionContext.h"
 #include "LiveBuffers.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <string>
 #include <vector>
 
 namespace {
@@ -29,6 +32,19 @@ static_assert(kHeader % 16 == 0, "the data must stay 16-byte aligned");
 
 Header &headerOf(void *buffer) {
   return *reinterpret_cast<Header *>(static_cast<char *>(buffer) - kHeader);
+}
+
+/// Ends the run: compiled code would use the null pointer.
+void *cannotAllocate(size_t bytes) {
+  return cotangent::runtime::guardEntry(
+      nullptr, [&](cotangent::runtime::ExecutionContext &) -> void * {
+        if (bytes > PTRDIFF_MAX)
+          throw cotangent::runtime::RuntimeError(
+              "a buffer of negative size (a negative dynamic extent)");
+        throw cotangent::runtime::RuntimeError(
+            "out of memory: cannot allocate a buffer of " +
+            std::to_string(bytes) + " bytes");
+      });
 }
 
 /// Links the block into the current run's live buffers, if there is a run.
@@ -63,9 +79,10 @@ void *__cot_buffer_alloc(size_t bytes) {
       return track(block);
     }
   }
-  void *block = std::malloc(bytes + kHeader);
+  // A size this large comes from a negative extent, wrapped around.
+  void *block = bytes <= PTRDIFF_MAX ? std::malloc(bytes + kHeader) : nullptr;
   if (!block)
-    return nullptr;
+    return cannotAllocate(bytes);
   static_cast<Header *>(block)->bytes = bytes;
   return track(block);
 }

@@ -202,14 +202,14 @@ func.func @f(%x: f64) -> f64 {
 TEST(CallbackTest, InactiveCallbacksRunOncePerForwardExecutionInOrder) {
   std::vector<std::pair<int64_t, double>> log;
   CallbackRegistry registry = squareAndFails();
-  registry.define("log", {{{ElementType::I64, {}}, kF64}, {}},
+  registry.define("log_step", {{{ElementType::I64, {}}, kF64}, {}},
                   [&log](const CallbackInputs &in, const CallbackOutputs &) {
                     log.emplace_back(in.scalar<int64_t>(0),
                                      in.scalar<double>(1));
                   });
   Program program = compileWith(R"(
 callback.declare @square : (f64) -> f64
-callback.declare @log : (i64, f64) -> ()
+callback.declare @log_step : (i64, f64) -> ()
 func.func @steps(%x0: f64) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -217,7 +217,7 @@ func.func @steps(%x0: f64) -> f64 {
   %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %x0) -> f64 {
     %s = callback.call @square(%x) : (f64) -> f64
     %k = arith.index_cast %i : index to i64
-    callback.call @log(%k, %s) : (i64, f64) -> ()
+    callback.call @log_step(%k, %s) : (i64, f64) -> ()
     scf.yield %s : f64
   }
   return %r : f64

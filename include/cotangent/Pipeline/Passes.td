@@ -47,6 +47,18 @@ def RejectReservedNames : Pass<"reject-reserved-names", "mlir::ModuleOp"> {
   }];
 }
 
+def RejectExternalFunctions
+    : Pass<"reject-external-functions", "mlir::ModuleOp"> {
+  let summary = "Refuse functions declared without a body";
+  let description = [{
+    A program is compiled on its own: a function declared without a body
+    would be looked up among the process's symbols when the code is linked,
+    and fail there without a location (or bind to whatever has that name).
+    Each such declaration is a compile error at it; host functions are
+    declared with `callback.declare`.
+  }];
+}
+
 def RejectInternalOps : Pass<"reject-internal-ops", "mlir::ModuleOp"> {
   let summary = "Refuse ops that only the compiler makes";
   let description = [{
