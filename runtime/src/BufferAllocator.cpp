@@ -3,7 +3,7 @@
 
 #include "EntryGuard.h"
 #include "ExecutionContext.h"
-#include "LiveBuffers.h"
+#include "LiveAllocations.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,12 +20,11 @@ constexpr size_t kCachedFrom = 64 * 1024;
 // Keep at most this much freed memory per thread.
 constexpr size_t kCacheLimit = size_t{512} << 20;
 // Each block starts with a header: its size, then its links into the live
-// buffers of the run that allocated it (LiveBuffers.h); 32 bytes, so the
+// allocations of the run that made it (LiveAllocations.h); 32 bytes, so the
 // data keeps malloc's 16-byte alignment.
 struct Header {
   size_t bytes;
-  size_t unused;
-  cotangent::runtime::BufferLinks links;
+  cotangent::runtime::AllocationLinks links;
 };
 constexpr size_t kHeader = sizeof(Header);
 static_assert(kHeader % 16 == 0, "the data must stay 16-byte aligned");
@@ -47,12 +46,19 @@ void *cannotAllocate(size_t bytes) {
       });
 }
 
-/// Links the block into the current run's live buffers, if there is a run.
+void releaseBuffer(cotangent::runtime::AllocationLinks *links) {
+  auto *header = reinterpret_cast<Header *>(reinterpret_cast<char *>(links) -
+                                            offsetof(Header, links));
+  __cot_buffer_free(reinterpret_cast<char *>(header) + kHeader);
+}
+
+/// Links the block into the current run's live allocations, if there is a
+/// run.
 void *track(void *block) {
   auto &header = *static_cast<Header *>(block);
-  header.links = {};
+  header.links = {nullptr, nullptr, releaseBuffer};
   if (auto *context = cotangent::runtime::ExecutionContext::current())
-    context->liveBuffers().link(header.links);
+    context->liveAllocations().link(header.links);
   return static_cast<char *>(block) + kHeader;
 }
 
@@ -91,7 +97,7 @@ void __cot_buffer_free(void *buffer) {
   if (!buffer)
     return;
   Header &header = headerOf(buffer);
-  cotangent::runtime::LiveBuffers::unlink(header.links);
+  cotangent::runtime::LiveAllocations::unlink(header.links);
   void *block = &header;
   size_t bytes = header.bytes;
   if (bytes >= kCachedFrom && cache.bytes + bytes <= kCacheLimit) {
@@ -100,12 +106,4 @@ void __cot_buffer_free(void *buffer) {
     return;
   }
   std::free(block);
-}
-
-void cotangent::runtime::LiveBuffers::freeAll() {
-  while (head_.next != &head_) {
-    auto *header = reinterpret_cast<Header *>(
-        reinterpret_cast<char *>(head_.next) - offsetof(Header, links));
-    __cot_buffer_free(reinterpret_cast<char *>(header) + kHeader);
-  }
 }

@@ -48,8 +48,8 @@ std::optional<std::string> invoke(PackedFunction fn, void **args,
     report->tapePeakBytes = context.tape().peak;
   if (completed)
     return std::nullopt;
-  // The error skipped the code that frees the run's buffers.
-  context.liveBuffers().freeAll();
+  // The error skipped the code that frees the run's buffers and tapes.
+  context.liveAllocations().releaseAll();
   return context.error();
 }
 

@@ -14,7 +14,7 @@
 #include "AdjointMethod.h"
 #include "Device.h"
 #include "HostCalls.h"
-#include "LiveBuffers.h"
+#include "LiveAllocations.h"
 #include "Observables.h"
 #include "TapeStorage.h"
 #include "cotangent/Runtime/Tape.h"
@@ -95,13 +95,13 @@ public:
   CotTape &tape() { return tape_; }
   /// The host callbacks of this run and the residuals they keep.
   HostCalls &hostCalls() { return hostCalls_; }
-  /// The buffers compiled code allocated in this run and has not freed.
-  LiveBuffers &liveBuffers() { return liveBuffers_; }
+  /// The buffers and residual tapes this run made and has not freed.
+  LiveAllocations &liveAllocations() { return liveAllocations_; }
 
 private:
   CotTape tape_;
   HostCalls hostCalls_;
-  LiveBuffers liveBuffers_;
+  LiveAllocations liveAllocations_;
 
   struct Register {
     int64_t firstQubit;         ///< Its qubits were allocated as the wires

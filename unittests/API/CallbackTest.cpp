@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -85,16 +84,6 @@ Program compileWith(const char *source, const CallbackRegistry &registry) {
   if (!program)
     ADD_FAILURE() << program.error().message;
   return std::move(program.value());
-}
-
-/// The process's resident set in KiB (Linux).
-long residentKiB() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmRSS:", 0) == 0)
-      return std::atol(line.c_str() + 6);
-  return 0;
 }
 
 double scalarResult(const Result<std::vector<Array>> &results) {
@@ -279,32 +268,4 @@ TEST(CallbackTest, SeveralThreadsCallOneProgramWithCallbacks) {
     thread.join();
   EXPECT_EQ(wrong.load(), 0);
   EXPECT_EQ(Counted::alive.load(), 0);
-}
-
-TEST(CallbackTest, AFailedCallFreesTheBuffersItAllocated) {
-  CallbackRegistry registry = squareAndFails();
-  // An 8 MB buffer is alive while @fails runs (it is read afterwards).
-  Program program = compileWith(R"(
-callback.declare @fails : (f64) -> f64
-func.func @big(%x: f64) -> f64 {
-  %t = tensor.splat %x : tensor<1000000xf64>
-  %c7 = arith.constant 7 : index
-  %e = tensor.extract %t[%c7] : tensor<1000000xf64>
-  %y = callback.call @fails(%e) : (f64) -> f64
-  %c9 = arith.constant 9 : index
-  %f = tensor.extract %t[%c9] : tensor<1000000xf64>
-  %r = arith.addf %y, %f : f64
-  return %r : f64
-}
-)",
-                                registry);
-  EXPECT_DOUBLE_EQ(scalarResult(program.call("big", {Array::scalar(0.5)})),
-                   1.0);
-  long before = residentKiB();
-  for (int i = 0; i < 100; ++i)
-    ASSERT_FALSE(program.call("big", {Array::scalar(2.0)}).ok());
-  // 100 leaked buffers would be 800 MB.
-  EXPECT_LT(residentKiB() - before, 100 * 1024);
-  EXPECT_DOUBLE_EQ(scalarResult(program.call("big", {Array::scalar(0.25)})),
-                   0.5);
 }
