@@ -246,8 +246,9 @@ Result<std::vector<Array>> Program::call(std::string_view name,
   StreamPrinter printer(options.printOutput ? *options.printOutput : std::cout);
   const std::vector<const runtime::HostCallback *> &callbacks =
       impl_->callbacks.table;
-  runtime::RunOptions runOptions{
-      options.seed, {callbacks.data(), callbacks.size(), &printer}};
+  runtime::RunOptions runOptions{options.seed,
+                                 {callbacks.data(), callbacks.size(), &printer},
+                                 options.tapeLimitBytes};
   runtime::RunReport report;
   std::optional<std::string> failure =
       runtime::invoke(*function, packedArguments.data(), runOptions, &report);

@@ -3,13 +3,22 @@
 #include "cotangent/Runtime/Execution.h"
 
 #include "ExecutionContext.h"
+#include "MemoryInfo.h"
 #include "RuntimeError.h"
 
+#include <algorithm>
 #include <csetjmp>
 #include <random>
 
 namespace cotangent::runtime {
 namespace {
+
+/// Half the memory available now: a derivative that never ends (a loop
+/// under grad) stops with an error before the machine runs out.
+int64_t defaultTapeLimitBytes() {
+  return static_cast<int64_t>(
+      std::min<uint64_t>(availableMemoryBytes() / 2, INT64_MAX));
+}
 
 uint64_t freshSeed() {
   std::random_device device;
@@ -33,8 +42,10 @@ bool callWithTrap(ExecutionContext &context, PackedFunction fn, void **args) {
 std::optional<std::string> invoke(PackedFunction fn, void **args,
                                   const RunOptions &options,
                                   RunReport *report) {
-  ExecutionContext context(options.seed ? *options.seed : freshSeed(),
-                           options.host);
+  ExecutionContext context(
+      options.seed ? *options.seed : freshSeed(), options.host,
+      options.tapeLimitBytes > 0 ? options.tapeLimitBytes
+                                 : defaultTapeLimitBytes());
   ExecutionContext::Scope scope(context);
   bool completed = false;
   try {

@@ -42,9 +42,10 @@ std::string formatDouble(double value) {
 
 } // namespace
 
-ExecutionContext::ExecutionContext(uint64_t seed, const HostBindings &host)
-    : tape_(acquireTape()), hostCalls_(host), device_(makeStateVectorDevice()),
-      random_(seed) {}
+ExecutionContext::ExecutionContext(uint64_t seed, const HostBindings &host,
+                                   int64_t tapeLimitBytes)
+    : tape_(acquireTape()), tapeLimitBytes_(tapeLimitBytes), hostCalls_(host),
+      device_(makeStateVectorDevice()), random_(seed) {}
 
 ExecutionContext::~ExecutionContext() { releaseTape(tape_); }
 

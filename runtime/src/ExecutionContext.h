@@ -31,7 +31,8 @@ namespace cotangent::runtime {
 
 class ExecutionContext {
 public:
-  ExecutionContext(uint64_t seed, const HostBindings &host);
+  ExecutionContext(uint64_t seed, const HostBindings &host,
+                   int64_t tapeLimitBytes);
   ~ExecutionContext();
   ExecutionContext(const ExecutionContext &) = delete;
   ExecutionContext &operator=(const ExecutionContext &) = delete;
@@ -93,6 +94,8 @@ public:
 
   /// The derivative tape of this run (see cotangent/Runtime/Tape.h).
   CotTape &tape() { return tape_; }
+  /// The most bytes the tape may hold.
+  int64_t tapeLimitBytes() const { return tapeLimitBytes_; }
   /// The host callbacks of this run and the residuals they keep.
   HostCalls &hostCalls() { return hostCalls_; }
   /// The buffers and residual tapes this run made and has not freed.
@@ -100,6 +103,7 @@ public:
 
 private:
   CotTape tape_;
+  int64_t tapeLimitBytes_;
   HostCalls hostCalls_;
   LiveAllocations liveAllocations_;
 

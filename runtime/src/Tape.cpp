@@ -2,6 +2,7 @@
 #include "cotangent/Runtime/Tape.h"
 
 #include "ExecutionContext.h"
+#include "MemoryInfo.h"
 #include "TapeStorage.h"
 
 #include <cstdlib>
@@ -34,12 +35,22 @@ void cotangent::runtime::releaseTape(CotTape &tape) {
 CotTape *__cot_tape(void) { return &ExecutionContext::current()->tape(); }
 
 void __cot_tape_grow(CotTape *tape, int64_t needed) {
+  ExecutionContext *context = ExecutionContext::current();
+  int64_t limit = context->tapeLimitBytes();
+  if (needed > limit) {
+    context->recordError(
+        nullptr,
+        "the derivative tape needs more than its limit of " +
+            cotangent::runtime::formatBytes(static_cast<double>(limit)) +
+            " (does a loop under a derivative never end? the limit "
+            "is RunOptions::tapeLimitBytes, cot run --tape-limit)");
+    context->jumpToTrap();
+  }
   int64_t capacity = tape->capacity > 0 ? tape->capacity : 4096;
   while (capacity < needed)
-    capacity *= 2;
+    capacity = capacity > limit / 2 ? limit : 2 * capacity;
   char *data = static_cast<char *>(std::realloc(tape->data, capacity));
   if (!data) {
-    ExecutionContext *context = ExecutionContext::current();
     context->recordError(nullptr,
                          "out of memory growing the derivative tape to " +
                              std::to_string(capacity) + " bytes");

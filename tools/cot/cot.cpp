@@ -42,6 +42,8 @@ options:
   --load PLUGIN.so      load a shared library that registers host callbacks
                         (its cotangent_register_callbacks); repeatable
   --seed N              seed of the measurement random generator
+  --tape-limit BYTES    the most memory the derivative tape may take (K, M,
+                        G suffixes; default: half the memory available)
   --time                print milliseconds per compilation stage, and of the
                         run, to stderr
   --print-pipeline      print the compilation stages and exit
@@ -72,6 +74,7 @@ struct Options {
   std::string entry = "main";
   std::string argsFile; ///< --args: "" none, "-" standard input
   std::optional<uint64_t> seed;
+  int64_t tapeLimitBytes = 0;
   bool time = false;
   bool printPipeline = false;
   bool optimizeBeforeAD = true;
@@ -130,6 +133,21 @@ std::string parseOptions(int argc, char **argv, Options &options) {
     } else if (value("-o", options.output)) {
     } else if (value("--header", options.header)) {
     } else if (value("--target-cpu", options.targetCpu)) {
+    } else if (value("--tape-limit", text)) {
+      char *end = nullptr;
+      long long bytes = std::strtoll(text.c_str(), &end, 10);
+      std::string suffix = end ? end : "";
+      int shift = suffix == ""    ? 0
+                  : suffix == "K" ? 10
+                  : suffix == "M" ? 20
+                  : suffix == "G" ? 30
+                                  : -1;
+      if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+          shift < 0 || bytes <= 0 || bytes > (INT64_MAX >> shift))
+        return "--tape-limit needs a positive number of bytes (K, M or G "
+               "suffix allowed), got '" +
+               text + "'";
+      options.tapeLimitBytes = bytes << shift;
     } else if (value("--seed", text)) {
       char *end = nullptr;
       unsigned long long seed = std::strtoull(text.c_str(), &end, 10);
@@ -263,7 +281,9 @@ int run(const Options &options) {
   }
 
   Clock::time_point runStart = Clock::now();
-  RunOptions runOptions{options.seed};
+  RunOptions runOptions;
+  runOptions.seed = options.seed;
+  runOptions.tapeLimitBytes = options.tapeLimitBytes;
   Result<std::vector<Array>> results =
       program->call(options.entry, arguments, runOptions);
   double runMilliseconds =
@@ -295,9 +315,10 @@ int compile(const Options &options) {
   if (options.output.empty())
     return usageError("cot compile needs -o LIBRARY.so (see cot --help)");
   if (!options.arguments.empty() || !options.plugins.empty() || options.seed ||
-      options.entry != "main" || !options.argsFile.empty())
+      options.entry != "main" || !options.argsFile.empty() ||
+      options.tapeLimitBytes)
     return usageError("cot compile takes no arguments, --entry, --args, "
-                      "--load or --seed (they are for cot run)");
+                      "--load, --seed or --tape-limit (they are for cot run)");
   std::optional<std::string> source = readProgram(options);
   if (!source)
     return UsageFailed;

@@ -143,6 +143,10 @@ struct RunOptions {
   std::optional<uint64_t> seed;
   /// Where callback.print writes its lines; null: standard output.
   std::ostream *printOutput = nullptr;
+  /// The most bytes the derivative tape may hold, so that a derivative
+  /// that never ends stops with a run-time error; 0: half the memory
+  /// available when the call starts.
+  int64_t tapeLimitBytes = 0;
 };
 
 /// What one call measured about itself.

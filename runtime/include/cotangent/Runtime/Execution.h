@@ -23,6 +23,9 @@ struct RunOptions {
   std::optional<uint64_t> seed;
   /// The host functions of the program's callbacks, and its printer.
   HostBindings host = {};
+  /// The most bytes the derivative tape may hold; 0: half the memory
+  /// available when the run starts.
+  int64_t tapeLimitBytes = 0;
 };
 
 /// The packed calling convention of compiled entry points.
