@@ -32,7 +32,8 @@ void *__cot_residuals_create(int64_t count) {
 }
 
 void __cot_residuals_free(void *tape) {
-  release(static_cast<ResidualTape *>(tape));
+  if (tape) // null: a custom gradient without residuals
+    release(static_cast<ResidualTape *>(tape));
 }
 
 void __cot_residuals_put(void *tape, int64_t index, const void *data,

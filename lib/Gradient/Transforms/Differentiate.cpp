@@ -149,6 +149,26 @@ void convertScalarDerivatives(ModuleOp module) {
   });
 }
 
+/// Whether differentiating `callee` runs a derivative call: one that it, or
+/// a function it calls, contains, or that the custom gradient of such a
+/// function contains (the engine calls that instead).
+bool reachesDerivativeCall(func::FuncOp callee, const Engine &engine) {
+  auto customReaches = [&](StringRef function) {
+    const cotangent::autodiff::CustomGradient *custom =
+        engine.customGradient(function);
+    return custom &&
+           (cotangent::autodiff::reachesOp(custom->forward, isDerivativeCall) ||
+            cotangent::autodiff::reachesOp(custom->reverse, isDerivativeCall));
+  };
+  return customReaches(callee.getName()) ||
+         cotangent::autodiff::reachesOp(callee, [&](Operation *op) {
+           if (isDerivativeCall(op))
+             return true;
+           auto call = dyn_cast<func::CallOp>(op);
+           return call && customReaches(call.getCallee());
+         });
+}
+
 struct Differentiate
     : cotangent::gradient::impl::DifferentiateBase<Differentiate> {
   void runOnOperation() override {
@@ -171,7 +191,7 @@ struct Differentiate
       for (Operation *op : pending) {
         auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
             op, op->getAttrOfType<FlatSymbolRefAttr>("callee"));
-        if (!cotangent::autodiff::reachesOp(callee, isDerivativeCall))
+        if (!reachesDerivativeCall(callee, engine))
           ready.push_back(op);
       }
       if (ready.empty()) {
