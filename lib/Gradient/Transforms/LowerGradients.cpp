@@ -100,6 +100,14 @@ SmallVector<Value> lower(OpBuilder &b, ValueAndGradOp op, func::FuncOp callee,
                          Mode mode) {
   SmallVector<int64_t> diffArgs;
   DerivativeRequest request = requestOf(b, op, callee, diffArgs);
+  // A scalar function's gradient is one reverse sweep, whose forward part
+  // computes the value too: the callee runs once (and so do its inactive
+  // callbacks).
+  TypeRange results = request.resultTypes();
+  if (op.getDiffMethod() != "fd" && !mode.nested && results.size() == 1 &&
+      isa<FloatType>(results[0]))
+    return vjpReverse(request, op.getResultTypes(),
+                      TensorBuilder(b, op.getLoc()).splat(results[0], 1.0));
   SmallVector<Value> values = request.callPrimal(op.getArgs());
   llvm::append_range(values,
                      jacobian(request, op.getDiffMethod(), op.getStep(), mode));

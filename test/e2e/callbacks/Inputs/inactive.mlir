@@ -23,3 +23,8 @@ func.func @main(%x: f64) -> (f64, f64) {
   %dg = arith.mulf %d, %g : f64
   return %y, %dg : f64, f64
 }
+// value_and_grad: one forward execution gives the value and the gradient.
+func.func @value_and_grad(%x: f64) -> (f64, f64) {
+  %v, %g = gradient.value_and_grad @f(%x) : (f64) -> (f64, f64)
+  return %v, %g : f64, f64
+}
