@@ -1,5 +1,4 @@
 //===- Program.cpp - compile MLIR text and call its entry points ----------===//
-#include "EntryPoints.h"
 #include "Lowering.h"
 
 #include "cotangent/API/Cotangent.h"
@@ -17,11 +16,8 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
-#include <cstring>
 #include <functional>
 #include <iostream>
-#include <mutex>
-#include <sstream>
 
 using namespace cotangent;
 
