@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <sstream>
@@ -27,9 +28,18 @@ namespace {
 const char *const kPrograms[] = {"polynomial", "logsumexp", "gmm",
                                  "network",    "ode",       "matvec"};
 
+/// How a kernel is compiled: optimize-before-AD on or off, index checks on
+/// or off.
+struct Variant {
+  bool optimizeBeforeAD, checkIndices;
+  const char *tag;
+};
+const Variant kVariants[] = {
+    {true, true, "opt"}, {false, true, "noopt"}, {true, false, "unchecked"}};
+
 struct Compiled {
   std::string name;
-  bool optimizeBeforeAD;
+  Variant variant;
   cotangent::Program program;
   std::vector<cotangent::Array> arguments;
   int64_t tapePeakBytes = 0;
@@ -71,8 +81,7 @@ public:
 };
 
 std::string benchmarkName(const Compiled &compiled, const char *entry) {
-  return compiled.name + (compiled.optimizeBeforeAD ? "/opt/" : "/noopt/") +
-         entry;
+  return compiled.name + "/" + compiled.variant.tag + "/" + entry;
 }
 
 } // namespace
@@ -83,9 +92,10 @@ int main(int argc, char **argv) {
   for (const char *name : kPrograms) {
     std::string source = readFile(std::string(COT_BENCH_PROGRAMS) +
                                   "/gradients/" + name + ".mlir");
-    for (bool optimize : {true, false}) {
+    for (const Variant &variant : kVariants) {
       cotangent::CompileOptions options;
-      options.optimizeBeforeAD = optimize;
+      options.optimizeBeforeAD = variant.optimizeBeforeAD;
+      options.checkIndices = variant.checkIndices;
       auto program = cotangent::Program::compile(source, name, options);
       if (!program) {
         std::fprintf(stderr, "%s: %s\n", name, program.error().message.c_str());
@@ -93,7 +103,7 @@ int main(int argc, char **argv) {
       }
       auto arguments = argumentsFor(*program->findEntryPoint("f"));
       programs.push_back(std::make_unique<Compiled>(
-          Compiled{name, optimize, std::move(*program), std::move(arguments)}));
+          Compiled{name, variant, std::move(*program), std::move(arguments)}));
     }
   }
   for (auto &compiled : programs) {
@@ -124,26 +134,31 @@ int main(int argc, char **argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
   std::printf("\ngradient time / primal time (same run); tape high-water mark "
-              "of @df\n");
-  std::printf("%-12s %12s %12s %8s %14s %8s %14s %12s\n", "kernel", "primal us",
-              "gradient us", "ratio", "ratio no-opt", "opt gain", "tape bytes",
-              "values");
-  for (size_t i = 0; i + 1 < programs.size(); i += 2) {
-    const Compiled &opt = *programs[i], &noopt = *programs[i + 1];
+              "of @df; time with index checks / without (primal, gradient)\n");
+  std::printf("%-12s %12s %12s %8s %14s %8s %14s %12s %13s %15s\n", "kernel",
+              "primal us", "gradient us", "ratio", "ratio no-opt", "opt gain",
+              "tape bytes", "values", "checks primal", "checks gradient");
+  constexpr size_t kCount = std::size(kVariants);
+  for (size_t i = 0; i + kCount <= programs.size(); i += kCount) {
+    const Compiled &opt = *programs[i], &noopt = *programs[i + 1],
+                   &unchecked = *programs[i + 2];
     auto time = [&](const Compiled &c, const char *entry) {
       auto it = reporter.seconds.find(benchmarkName(c, entry));
       return it == reporter.seconds.end() ? 0.0 : it->second;
     };
     double primal = time(opt, "f"), gradient = time(opt, "df");
     double primalNoopt = time(noopt, "f"), gradientNoopt = time(noopt, "df");
-    if (primal == 0 || primalNoopt == 0)
+    double primalUnchecked = time(unchecked, "f"),
+           gradientUnchecked = time(unchecked, "df");
+    if (primal == 0 || primalNoopt == 0 || primalUnchecked == 0)
       continue; // filtered out
-    std::printf("%-12s %12.1f %12.1f %8.2f %14.2f %8.2f %14lld %12lld\n",
-                opt.name.c_str(), primal * 1e6, gradient * 1e6,
-                gradient / primal, gradientNoopt / primalNoopt,
-                gradientNoopt / gradient,
-                static_cast<long long>(opt.tapePeakBytes),
-                static_cast<long long>(opt.tapePeakBytes / 8));
+    std::printf(
+        "%-12s %12.1f %12.1f %8.2f %14.2f %8.2f %14lld %12lld %13.3f %15.3f\n",
+        opt.name.c_str(), primal * 1e6, gradient * 1e6, gradient / primal,
+        gradientNoopt / primalNoopt, gradientNoopt / gradient,
+        static_cast<long long>(opt.tapePeakBytes),
+        static_cast<long long>(opt.tapePeakBytes / 8), primal / primalUnchecked,
+        gradient / gradientUnchecked);
   }
   benchmark::Shutdown();
   return 0;

@@ -27,7 +27,9 @@ bool skipped(const PipelineStage &stage, const CompileOptions &options) {
   return (stage.switchedBy == PipelineStage::Switch::OptimizeBeforeAD &&
           !options.optimizeBeforeAD) ||
          (stage.switchedBy == PipelineStage::Switch::FuseGates &&
-          !options.fuseGates);
+          !options.fuseGates) ||
+         (stage.switchedBy == PipelineStage::Switch::IndexChecks &&
+          !options.checkIndices);
 }
 
 } // namespace

@@ -112,6 +112,10 @@ const cotangent::PipelineStage kStages[] = {
      "integer divisions and remainders by zero, and the smallest value "
      "divided by -1, end the call with a located run-time error",
      "guard-integer-division"},
+    {"guard-indices",
+     "every buffer index not proven in range is checked before its load or "
+     "store, ending the call with a located run-time error (optional)",
+     "guard-indices", cotangent::PipelineStage::Switch::IndexChecks},
     {"deallocate-buffers", "free every buffer after its last use",
      "buffer-deallocation-pipeline"},
     {"lower-to-loops",

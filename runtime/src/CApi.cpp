@@ -136,6 +136,15 @@ void __cot_arithmetic_error(int64_t kind, const char *where) {
   });
 }
 
+void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
+                       const char *where) {
+  guardEntry(where, [&](ExecutionContext &) {
+    throw cotangent::runtime::RuntimeError(
+        "index " + std::to_string(index) + " is out of range for dimension " +
+        std::to_string(dimension) + " of size " + std::to_string(size));
+  });
+}
+
 void __cot_callback(int64_t id, int64_t invocation, int64_t numArgs,
                     int64_t numResults, void *const *buffers,
                     const char *where) {

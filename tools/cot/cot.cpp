@@ -52,6 +52,8 @@ options:
                         skip the optimize-before-AD stage (to measure it)
   --no-fuse-gates       skip the fuse-gates stage: every gate is its own sweep
                         over the state (results agree to rounding)
+  --no-index-checks     skip the guard-indices stage: an index outside its
+                        tensor or buffer is no longer caught
   -O LEVEL              LLVM optimisation level of the native code, 0 to 3
                         (default 3; -O0 ... -O3 work too)
   -h, --help            print this help
@@ -79,6 +81,7 @@ struct Options {
   bool printPipeline = false;
   bool optimizeBeforeAD = true;
   bool fuseGates = true;
+  bool checkIndices = true;
   int optimizationLevel = 3;
   std::string dumpAfter;
   std::vector<std::string> plugins;
@@ -160,6 +163,8 @@ std::string parseOptions(int argc, char **argv, Options &options) {
       options.optimizeBeforeAD = false;
     } else if (arg == "--no-fuse-gates") {
       options.fuseGates = false;
+    } else if (arg == "--no-index-checks") {
+      options.checkIndices = false;
     } else if (arg.rfind("-O", 0) == 0) {
       text = arg.size() > 2 ? arg.substr(2) : (i + 1 < argc ? argv[++i] : "");
       if (text.size() != 1 || text[0] < '0' || text[0] > '3')
@@ -208,6 +213,7 @@ CompileOptions compileOptionsOf(const Options &options) {
   compileOptions.dumpAfter = options.dumpAfter;
   compileOptions.optimizeBeforeAD = options.optimizeBeforeAD;
   compileOptions.fuseGates = options.fuseGates;
+  compileOptions.checkIndices = options.checkIndices;
   compileOptions.optimizationLevel = options.optimizationLevel;
   compileOptions.irOutput = &std::cerr;
   return compileOptions;

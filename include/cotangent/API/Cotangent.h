@@ -120,6 +120,10 @@ struct CompileOptions {
   /// Run the fuse-gates stage: runs of gates on a few qubits are applied as
   /// one matrix, in one sweep over the state instead of one per gate.
   bool fuseGates = true;
+  /// Check every buffer index (tensor.extract, tensor.insert, memref.load,
+  /// memref.store) not proven in range, ending a call that goes outside
+  /// with a run-time error.
+  bool checkIndices = true;
   /// The most qubits one fused block acts on, 1 to 5 (3: measured fastest,
   /// see docs/quantum.md).
   int fusedBlockWires = 3;

@@ -34,6 +34,21 @@ def GuardIntegerDivision : Pass<"guard-integer-division", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def GuardIndices : Pass<"guard-indices", "mlir::ModuleOp"> {
+  let summary = "Check every buffer index before a load or store";
+  let description = [{
+    Before each `memref.load` and `memref.store` (what `tensor.extract` and
+    `tensor.insert` bufferize to), tests every index against its dimension
+    (unsigned, so a negative index fails too); an index outside ends the
+    call with a run-time error at the op's location
+    (`__cot_index_error`). Indices the integer range analysis proves inside
+    a static dimension (loops over static shapes) get no test.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 def RejectReservedNames : Pass<"reject-reserved-names", "mlir::ModuleOp"> {
   let summary = "Refuse symbols named like functions the compiled code "
                 "calls";

@@ -19,7 +19,7 @@ struct PipelineStage {
   llvm::StringLiteral purpose;
   llvm::StringLiteral passes;
   /// The CompileOptions flag that can switch the stage off, if any.
-  enum class Switch { None, OptimizeBeforeAD, FuseGates };
+  enum class Switch { None, OptimizeBeforeAD, FuseGates, IndexChecks };
   Switch switchedBy = Switch::None;
 };
 

@@ -86,6 +86,9 @@ void __cot_adjoint_resume(int64_t stash, const double *weights,
  * checks for before the operation: 0 division by zero, 1 remainder by zero,
  * 2 a signed division or remainder of the smallest value by -1. */
 void __cot_arithmetic_error(int64_t kind, const char *where);
+/* An index outside dimension `dimension` (of extent `size`) of a buffer. */
+void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
+                       const char *where);
 
 /* Calls the host function bound to callback `id` of the running program.
  * invocation: 0 primal, 1 forward, 2 reverse (HostCallbacks.h says what each
