@@ -2,6 +2,7 @@
 #include "Lowering.h"
 
 #include "EntryPoints.h"
+#include "ParserHazards.h"
 
 #include "cotangent/Pipeline/Pipeline.h"
 
@@ -75,6 +76,8 @@ Result<LoweredProgram> cotangent::lowerToLLVMDialect(
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context,
                                            diagnosticStream);
 
+  if (mlir::failed(rejectParserHazards(sourceMgr, context)))
+    return compileError(diagnostics);
   LoweredProgram lowered;
   lowered.module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!lowered.module)

@@ -89,7 +89,7 @@ const cotangent::PipelineStage kStages[] = {
      "wrap-entry-points"},
     {"destination-passing",
      "functions write buffer results into buffers their callers pass",
-     "buffer-results-to-out-params{hoist-static-allocs "
+     "copy-repeated-results,buffer-results-to-out-params{hoist-static-allocs "
      "modify-public-functions}"},
     {"optimize-before-AD",
      "inlining, promotion of memory to values and loop-invariant code motion, "
@@ -116,6 +116,10 @@ const cotangent::PipelineStage kStages[] = {
      "every buffer index not proven in range is checked before its load or "
      "store, ending the call with a located run-time error (optional)",
      "guard-indices", cotangent::PipelineStage::Switch::IndexChecks},
+    {"guard-recursion",
+     "functions that can call themselves check on entry that the stack has "
+     "room left, ending the call with a run-time error naming the function",
+     "guard-recursion"},
     {"deallocate-buffers", "free every buffer after its last use",
      "buffer-deallocation-pipeline"},
     {"lower-to-loops",

@@ -145,6 +145,15 @@ void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
   });
 }
 
+void __cot_stack_check(const char *function, const char *where) {
+  // The fast path is one comparison, without guardEntry's exception frame.
+  const ExecutionContext *context = ExecutionContext::current();
+  if (!context || reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) >=
+                      context->recursionLimit())
+    return;
+  guardEntry(where, [&](ExecutionContext &c) { c.recursionTooDeep(function); });
+}
+
 void __cot_callback(int64_t id, int64_t invocation, int64_t numArgs,
                     int64_t numResults, void *const *buffers,
                     const char *where) {

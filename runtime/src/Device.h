@@ -47,6 +47,10 @@ public:
   virtual int64_t allocateQubits(int64_t count) = 0;
   /// Drops every qubit: the device is back to no qubits, wires start at 0.
   virtual void releaseAllQubits() = 0;
+  /// If `wires` are in a product state with the other wires, puts them in
+  /// |0...0> without changing the others' state, for reuse, and returns true;
+  /// otherwise (they are entangled) changes nothing and returns false.
+  virtual bool resetWires(Wires wires) = 0;
 
   /// `params` holds the gate's parameters; the wire count fits the gate.
   virtual void applyGate(GateKind kind, bool adjoint, const double *params,

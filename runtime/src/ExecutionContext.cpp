@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "FusedMatrix.h"
+#include "MemoryInfo.h"
 #include "RuntimeError.h"
 #include "StateVectorDevice.h"
 #include "cotangent/Runtime/GateKind.h"
@@ -44,7 +45,9 @@ std::string formatDouble(double value) {
 
 ExecutionContext::ExecutionContext(uint64_t seed, const HostBindings &host,
                                    int64_t tapeLimitBytes)
-    : tape_(acquireTape()), tapeLimitBytes_(tapeLimitBytes), hostCalls_(host),
+    : tape_(acquireTape()), tapeLimitBytes_(tapeLimitBytes),
+      stack_(ThreadStack::ofThisThread()),
+      recursionLimit_(stack_.recursionLimit()), hostCalls_(host),
       device_(makeStateVectorDevice()), random_(seed) {}
 
 ExecutionContext::~ExecutionContext() { releaseTape(tape_); }
@@ -62,34 +65,71 @@ int64_t ExecutionContext::allocate(int64_t numQubits) {
   if (numQubits <= 0)
     throw RuntimeError("cannot allocate " + std::to_string(numQubits) +
                        " qubits: the count must be positive");
-  const int64_t first = device_->allocateQubits(numQubits);
-  qubitLive_.resize(first + numQubits, true);
+  // Reused wires first; the device grows only by the rest.
+  const int64_t reused =
+      std::min(numQubits, static_cast<int64_t>(freeWires_.size()));
+  const int64_t fresh = numQubits - reused;
+  const int64_t firstFresh = fresh > 0 ? device_->allocateQubits(fresh) : 0;
+  wireInUse_.resize(device_->numQubits(), false);
+  const int64_t first = static_cast<int64_t>(qubitWire_.size());
   Register reg{first, std::vector<int64_t>(numQubits), true};
-  for (int64_t i = 0; i < numQubits; ++i)
+  for (int64_t i = 0; i < numQubits; ++i) {
+    int64_t wire;
+    if (i < reused) {
+      wire = freeWires_.back();
+      freeWires_.pop_back();
+    } else {
+      wire = firstFresh + (i - reused);
+    }
+    wireInUse_[wire] = true;
+    qubitWire_.push_back(wire);
     reg.slots[i] = qubitBase_ + first + i;
+  }
   registers_.push_back(std::move(reg));
   return registerBase_ + static_cast<int64_t>(registers_.size()) - 1;
 }
 
 void ExecutionContext::deallocate(int64_t handle) {
-  // The qubits stay in the device, unused, until no qubit is live; then the
-  // device starts afresh, so a circuit run in a loop reuses its qubits.
   Register &reg = liveRegister(handle);
   reg.live = false;
-  for (size_t i = 0; i < reg.slots.size(); ++i)
-    qubitLive_[reg.firstQubit + i] = false;
-  if (!recording_ &&
-      std::find(qubitLive_.begin(), qubitLive_.end(), true) == qubitLive_.end())
+  for (size_t i = 0; i < reg.slots.size(); ++i) {
+    int64_t &wire = qubitWire_[reg.firstQubit + i];
+    wireInUse_[wire] = false;
+    releasedWires_.push_back(wire);
+    wire = -1;
+  }
+  std::vector<int64_t>().swap(reg.slots); // a loop may deallocate millions
+  if (!recording_)
+    reclaimReleasedWires();
+}
+
+void ExecutionContext::reclaimReleasedWires() {
+  if (std::find(wireInUse_.begin(), wireInUse_.end(), true) ==
+      wireInUse_.end()) {
     releaseDevice();
+    return;
+  }
+  if (releasedWires_.empty())
+    return;
+  // Entangled wires cannot be reset without disturbing the live qubits: they
+  // stay unused until the device starts afresh.
+  if (device_->resetWires(
+          {releasedWires_.data(), static_cast<int64_t>(releasedWires_.size())}))
+    freeWires_.insert(freeWires_.end(), releasedWires_.begin(),
+                      releasedWires_.end());
+  releasedWires_.clear();
 }
 
 void ExecutionContext::releaseDevice() {
   device_->releaseAllQubits();
   registerBase_ += static_cast<int64_t>(registers_.size());
-  qubitBase_ += static_cast<int64_t>(qubitLive_.size());
+  qubitBase_ += static_cast<int64_t>(qubitWire_.size());
   observableBase_ += static_cast<int64_t>(observables_.size());
   registers_.clear();
-  qubitLive_.clear();
+  qubitWire_.clear();
+  wireInUse_.clear();
+  freeWires_.clear();
+  releasedWires_.clear();
   observables_.clear();
 }
 
@@ -234,8 +274,10 @@ int64_t ExecutionContext::namedObservable(int64_t name, int64_t qubit) {
   if (name < 0 || name >= kNumNamedObservables)
     throw RuntimeError("unknown named observable " + std::to_string(name));
   requireLiveQubit(qubit);
-  observables_.push_back(runtime::namedObservable(
-      static_cast<NamedObservable>(name), wireOf(qubit)));
+  observables_.push_back(
+      {runtime::namedObservable(static_cast<NamedObservable>(name),
+                                wireOf(qubit)),
+       {qubit}});
   return observableBase_ + static_cast<int64_t>(observables_.size()) - 1;
 }
 
@@ -243,8 +285,19 @@ int64_t ExecutionContext::tensorObservable(const int64_t *handles,
                                            int64_t count) {
   if (count < 1)
     throw RuntimeError("a tensor product needs at least one observable");
-  Observable product = tensorProduct(observableList(handles, count));
-  observables_.push_back(std::move(product));
+  const std::vector<const Observable *> factors =
+      observableList(handles, count);
+  // Checked by handle: a wire may have served an earlier qubit.
+  std::vector<int64_t> seen;
+  for (int64_t i = 0; i < count; ++i)
+    for (int64_t qubit : observables_[handles[i] - observableBase_].qubits) {
+      if (std::find(seen.begin(), seen.end(), qubit) != seen.end())
+        throw RuntimeError(
+            "the factors of a tensor product both act on qubit " +
+            std::to_string(qubit));
+      seen.push_back(qubit);
+    }
+  observables_.push_back({tensorProduct(factors), qubitsOf(handles, count)});
   return observableBase_ + static_cast<int64_t>(observables_.size()) - 1;
 }
 
@@ -254,7 +307,7 @@ int64_t ExecutionContext::hamiltonianObservable(const double *coeffs,
   if (count < 1)
     throw RuntimeError("a Hamiltonian needs at least one term");
   Observable sum = linearCombination(coeffs, observableList(handles, count));
-  observables_.push_back(std::move(sum));
+  observables_.push_back({std::move(sum), qubitsOf(handles, count)});
   return observableBase_ + static_cast<int64_t>(observables_.size()) - 1;
 }
 
@@ -285,7 +338,7 @@ void ExecutionContext::state(const int64_t *qubits, int64_t numQubits,
                              double *out) const {
   const Wires wires = distinctQubits(qubits, numQubits, "state");
   const int64_t numLive =
-      std::count(qubitLive_.begin(), qubitLive_.end(), true);
+      std::count(wireInUse_.begin(), wireInUse_.end(), true);
   if (numQubits != numLive)
     throw RuntimeError("state must list every live qubit of the device (" +
                        std::to_string(numLive) + ") but got " +
@@ -323,6 +376,7 @@ int64_t ExecutionContext::stashRecording() {
   StashedCircuit stashed{std::move(*recording_), device_->saveState(),
                          device_->numQubits()};
   recording_.reset();
+  reclaimReleasedWires();
   if (!stashed.state && !stashed.recording.replayable)
     throw RuntimeError("the circuit's state does not fit in memory twice, and "
                        "it started on qubits in use, so the adjoint method "
@@ -371,6 +425,13 @@ void ExecutionContext::resumeGradient(int64_t stash, const double *weights,
                                  paramCotangents);
 }
 
+void ExecutionContext::recursionTooDeep(const char *function) const {
+  throw RuntimeError("recursion too deep: @" + std::string(function) +
+                     " has used up the " +
+                     formatBytes(static_cast<double>(stack_.size)) +
+                     " stack of the calling thread");
+}
+
 void ExecutionContext::recordError(const char *where,
                                    const std::string &message) {
   error_ = where && *where ? std::string(where) + ": " + message : message;
@@ -398,10 +459,10 @@ int64_t ExecutionContext::checkedIndex(const Register &reg, int64_t index) {
 }
 
 void ExecutionContext::requireLiveQubit(int64_t qubit) const {
-  const int64_t wire = wireOf(qubit);
-  if (qubit < 0 || wire >= static_cast<int64_t>(qubitLive_.size()))
+  const int64_t index = qubit - qubitBase_;
+  if (qubit < 0 || index >= static_cast<int64_t>(qubitWire_.size()))
     throw RuntimeError("unknown qubit handle " + std::to_string(qubit));
-  if (wire < 0 || !qubitLive_[wire])
+  if (index < 0 || qubitWire_[index] < 0)
     throw RuntimeError("qubit handle " + std::to_string(qubit) +
                        " is used after its register was deallocated");
 }
@@ -440,14 +501,26 @@ const Observable &ExecutionContext::liveObservable(int64_t handle) const {
   if (index < 0)
     throw RuntimeError("observable handle " + std::to_string(handle) +
                        " is used after its qubits were deallocated");
-  const Observable &observable = observables_[index];
-  for (uint64_t wires = observable.qubits; wires; wires &= wires - 1)
-    if (!qubitLive_[__builtin_ctzll(wires)])
+  const HeldObservable &held = observables_[index];
+  for (int64_t qubit : held.qubits)
+    if (qubitWire_[qubit - qubitBase_] < 0)
       throw RuntimeError("observable handle " + std::to_string(handle) +
-                         " acts on qubit " +
-                         std::to_string(qubitBase_ + __builtin_ctzll(wires)) +
+                         " acts on qubit " + std::to_string(qubit) +
                          ", whose register was deallocated");
-  return observable;
+  return held.observable;
+}
+
+std::vector<int64_t> ExecutionContext::qubitsOf(const int64_t *observables,
+                                                int64_t count) const {
+  std::vector<int64_t> qubits;
+  for (int64_t i = 0; i < count; ++i) {
+    const std::vector<int64_t> &its =
+        observables_[observables[i] - observableBase_].qubits;
+    qubits.insert(qubits.end(), its.begin(), its.end());
+  }
+  std::sort(qubits.begin(), qubits.end());
+  qubits.erase(std::unique(qubits.begin(), qubits.end()), qubits.end());
+  return qubits;
 }
 
 } // namespace cotangent::runtime

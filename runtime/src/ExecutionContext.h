@@ -17,6 +17,7 @@
 #include "LiveAllocations.h"
 #include "Observables.h"
 #include "TapeStorage.h"
+#include "ThreadStack.h"
 #include "cotangent/Runtime/Tape.h"
 
 #include <csetjmp>
@@ -54,7 +55,8 @@ public:
   };
 
   // The C ABI's operations; CApi.h documents them. Handles are indices into
-  // this context's tables; a qubit handle is also the qubit's device wire.
+  // this context's tables, never reused within a run (a qubit's device wire
+  // is: deallocated qubits' wires serve later allocations).
   int64_t allocate(int64_t numQubits);
   void deallocate(int64_t reg);
   int64_t extract(int64_t reg, int64_t index);
@@ -96,6 +98,10 @@ public:
   CotTape &tape() { return tape_; }
   /// The most bytes the tape may hold.
   int64_t tapeLimitBytes() const { return tapeLimitBytes_; }
+  /// The lowest address a recursive function of compiled code may start at.
+  uintptr_t recursionLimit() const { return recursionLimit_; }
+  /// Throws the error of a recursion in `function` that reached the limit.
+  [[noreturn]] void recursionTooDeep(const char *function) const;
   /// The host callbacks of this run and the residuals they keep.
   HostCalls &hostCalls() { return hostCalls_; }
   /// The buffers and residual tapes this run made and has not freed.
@@ -104,22 +110,35 @@ public:
 private:
   CotTape tape_;
   int64_t tapeLimitBytes_;
+  ThreadStack stack_;
+  uintptr_t recursionLimit_;
   HostCalls hostCalls_;
   LiveAllocations liveAllocations_;
 
   struct Register {
-    int64_t firstQubit;         ///< Its qubits were allocated as the wires
+    int64_t firstQubit;         ///< Its qubits got the handle indices
                                 ///< firstQubit, firstQubit+1, ...
     std::vector<int64_t> slots; ///< The qubit handle at each index.
     bool live;
+  };
+  /// An observable and the qubit handles it was built on, which must still be
+  /// live when it is measured (their wires may since serve other qubits).
+  struct HeldObservable {
+    Observable observable;
+    std::vector<int64_t> qubits;
   };
 
   /// Called when no qubit is live: the device starts afresh, and the
   /// handles issued so far stay invalid (they are below the new bases).
   void releaseDevice();
+  /// Makes the wires of deallocated qubits reusable: all of them if no qubit
+  /// is live, else those in a product state with the live ones (reset to
+  /// |0>). Wires released while a circuit is recorded wait for its end,
+  /// because the adjoint method replays the recording on fresh qubits.
+  void reclaimReleasedWires();
   void record(GateKind kind, bool adjoint, const double *params, Wires wires);
   void recordMeasurement(MeasurementCotangent measurement);
-  int64_t wireOf(int64_t qubit) const { return qubit - qubitBase_; }
+  int64_t wireOf(int64_t qubit) const { return qubitWire_[qubit - qubitBase_]; }
 
   Register &liveRegister(int64_t handle);
   static int64_t checkedIndex(const Register &reg, int64_t index);
@@ -129,6 +148,9 @@ private:
                        const std::string &user) const;
   std::vector<const Observable *> observableList(const int64_t *handles,
                                                  int64_t count) const;
+  /// The qubits the (live) observables act on, each once.
+  std::vector<int64_t> qubitsOf(const int64_t *observables,
+                                int64_t count) const;
   /// The observable, after checking that its qubits are still live.
   const Observable &liveObservable(int64_t handle) const;
 
@@ -136,8 +158,12 @@ private:
   // Handles count up from each table's base, which moves past every handle
   // issued when the device is released.
   std::vector<Register> registers_; ///< Handle registerBase_ + i.
-  std::vector<bool> qubitLive_; ///< By device wire; handle qubitBase_ + wire.
-  std::vector<Observable> observables_; ///< Handle observableBase_ + i.
+  /// The wire of qubit handle qubitBase_ + i; -1 once it is deallocated.
+  std::vector<int64_t> qubitWire_;
+  std::vector<bool> wireInUse_;             ///< By device wire.
+  std::vector<int64_t> freeWires_;          ///< Unused wires in |0>.
+  std::vector<int64_t> releasedWires_;      ///< Awaiting reclaimReleasedWires.
+  std::vector<HeldObservable> observables_; ///< Handle observableBase_ + i.
   int64_t registerBase_ = 0, qubitBase_ = 0, observableBase_ = 0;
   mutable std::vector<int64_t> wireScratch_; ///< distinctQubits' result.
   std::optional<CircuitRecording> recording_;

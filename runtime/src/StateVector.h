@@ -3,7 +3,8 @@
 // The loops of the simulator, on a state of 2^numQubits amplitudes where qubit
 // q is bit q of an amplitude's index (LSB-first). Callers translate the
 // API's "first listed wire is the most significant bit" into bit positions;
-// only applyDense and marginalProbabilities take an ordered wire list.
+// only applyDense, marginalProbabilities and the factorisation kernels take
+// an ordered wire list.
 //
 // Every gate kernel streams through the state in index order, in vectorised
 // inner loops.
@@ -99,6 +100,19 @@ double probabilityOfOne(const Amplitude *state, int numQubits, int wire);
 /// `scale`.
 void collapse(Amplitude *state, int numQubits, int wire, bool outcome,
               double scale);
+
+/// Writes to `phi` (2^numWires entries, first wire = most significant bit)
+/// the state the wires would have if psi were phi (x) chi, chi on the other
+/// qubits, and returns the norm that phi (x) chi captures: 1 (up to rounding)
+/// exactly when the wires are in a product state with the others
+/// (Factorization.cpp).
+double factorState(const Amplitude *state, int numQubits, const int64_t *wires,
+                   int numWires, Amplitude *phi);
+
+/// Turns phi (x) chi into |0...0> (x) chi, chi normalised; phi and `captured`
+/// are factorState's.
+void resetFactor(Amplitude *state, int numQubits, const int64_t *wires,
+                 int numWires, const Amplitude *phi, double captured);
 
 } // namespace cotangent::runtime::kernels
 

@@ -26,6 +26,9 @@ namespace {
 
 using kernels::Amplitude;
 
+/// The norm a product state may miss by rounding (see factorState).
+constexpr double kProductTolerance = 1e-8;
+
 struct SavedAmplitudes final : SavedState {
   AlignedBuffer<Amplitude> amplitudes;
 };
@@ -40,6 +43,18 @@ public:
     amplitudes_ = AlignedBuffer<Amplitude>(1);
     amplitudes_[0] = 1.0;
     numQubits_ = 0;
+  }
+
+  bool resetWires(Wires wires) override {
+    std::vector<Amplitude> phi(dimension(wires.size));
+    const int k = static_cast<int>(wires.size);
+    const double captured = kernels::factorState(amplitudes_.data(), numQubits_,
+                                                 wires.data, k, phi.data());
+    if (captured < 1 - kProductTolerance)
+      return false;
+    kernels::resetFactor(amplitudes_.data(), numQubits_, wires.data, k,
+                         phi.data(), captured);
+    return true;
   }
 
   std::unique_ptr<SavedState> saveState() const override {
@@ -175,36 +190,13 @@ private:
 void StateVectorDevice::state(Wires wires, std::complex<double> *out) const {
   const size_t size = amplitudes_.size();
   const int k = static_cast<int>(wires.size);
-  const uint64_t others = (size - 1) & ~wireMask(wires.data, wires.size);
-  if (others == 0) {
+  if ((size - 1) == wireMask(wires.data, wires.size)) {
     for (size_t b = 0; b < size; ++b)
       out[kernels::gatherBits(b, wires.data, k)] = amplitudes_[b];
     return;
   }
-  // The wires have a state of their own only if psi = phi (x) chi with chi on
-  // the other qubits. Take phi from the heaviest configuration of the others,
-  // then check that its overlaps with all configurations carry the full norm.
-  std::vector<int64_t> otherWires;
-  for (uint64_t rest = others; rest; rest &= rest - 1)
-    otherWires.push_back(__builtin_ctzll(rest));
-  const int numOthers = static_cast<int>(otherWires.size());
-  std::vector<double> weights(dimension(numOthers));
-  kernels::marginalProbabilities(amplitudes_.data(), numQubits_,
-                                 otherWires.data(), numOthers, weights.data());
-  const size_t heaviest =
-      std::max_element(weights.begin(), weights.end()) - weights.begin();
-  const double norm = std::sqrt(weights[heaviest]);
-  for (size_t b = 0; b < size; ++b)
-    if (kernels::gatherBits(b, otherWires.data(), numOthers) == heaviest)
-      out[kernels::gatherBits(b, wires.data, k)] = amplitudes_[b] / norm;
-  std::vector<Amplitude> overlaps(weights.size());
-  for (size_t b = 0; b < size; ++b)
-    overlaps[kernels::gatherBits(b, otherWires.data(), numOthers)] +=
-        std::conj(out[kernels::gatherBits(b, wires.data, k)]) * amplitudes_[b];
-  double captured = 0;
-  for (const Amplitude &overlap : overlaps)
-    captured += std::norm(overlap);
-  if (captured < 1 - 1e-8)
+  if (kernels::factorState(amplitudes_.data(), numQubits_, wires.data, k, out) <
+      1 - kProductTolerance)
     throw RuntimeError(
         "the " + std::to_string(k) +
         " qubits are entangled with the device's other qubits, so they "

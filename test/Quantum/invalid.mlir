@@ -168,14 +168,6 @@ func.func @probs_needs_a_result(%q0: !quantum.bit) {
 
 // -----
 
-// expected-note @+1 {{prior use here}}
-func.func @gate_params_are_f64(%t: f32, %q: !quantum.bit) {
-  // expected-error @+1 {{use of value '%t' expects different type than prior uses: 'f64' vs 'f32'}}
-  %a = quantum.custom "RX"(%t) %q : !quantum.bit
-  return
-}
-
-
 // -----
 
 func.func @fused_unknown_kind(%q: !quantum.bit) {
@@ -265,3 +257,21 @@ func.func @fused_locations(%q: !quantum.bit) {
   %a = quantum.fused_gates() %q {gates = array<i64: 4, 0, 1, 0>, gate_locations = [loc("a.mlir":1:1), loc("b.mlir":2:2)]} : !quantum.bit
   return
 }
+
+// -----
+
+func.func @integer_param(%n: i64, %q: !quantum.bit) {
+  // expected-error @+1 {{gate parameter %n must be f64, but it is 'i64' (convert it first, e.g. with arith.sitofp)}}
+  %a = quantum.custom "RX"(%n) %q : !quantum.bit
+  return
+}
+
+// -----
+
+func.func @f32_result_param(%t: f64, %q: !quantum.bit) {
+  %p:2 = func.call @pair() : () -> (f64, f32)
+  // expected-error @+1 {{gate parameter %p#1 must be f64, but it is 'f32'}}
+  %a = quantum.custom "Rot"(%t, %p#1, %t) %q : !quantum.bit
+  return
+}
+func.func private @pair() -> (f64, f32)

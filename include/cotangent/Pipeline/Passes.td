@@ -19,6 +19,16 @@ def WrapEntryPoints : Pass<"wrap-entry-points", "mlir::ModuleOp"> {
                            "mlir::func::FuncDialect"];
 }
 
+def CopyRepeatedResults : Pass<"copy-repeated-results", "mlir::ModuleOp"> {
+  let summary = "Return a buffer at most once per return";
+  let description = [{
+    A `func.return` that lists one buffer several times returns a fresh copy
+    in each place after the first, so that `buffer-results-to-out-params`
+    (which crashes on a repeated buffer) sees distinct results.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def GuardIntegerDivision : Pass<"guard-integer-division", "mlir::ModuleOp"> {
   let summary = "Check every integer division and remainder before it runs";
   let description = [{
@@ -47,6 +57,18 @@ def GuardIndices : Pass<"guard-indices", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect",
                            "mlir::LLVM::LLVMDialect"];
+}
+
+def GuardRecursion : Pass<"guard-recursion", "mlir::ModuleOp"> {
+  let summary = "Stop a recursion before it overflows the stack";
+  let description = [{
+    Every function on a cycle of the call graph (one that can call itself,
+    directly or through others) starts with a call of `__cot_stack_check`,
+    which ends the call with a run-time error naming the function when the
+    calling thread's stack is nearly used up, instead of letting it overflow.
+    Other functions are unchanged.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
 def RejectReservedNames : Pass<"reject-reserved-names", "mlir::ModuleOp"> {

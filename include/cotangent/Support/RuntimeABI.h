@@ -121,14 +121,13 @@ inline std::string describeLocation(mlir::Location loc) {
   return text;
 }
 
-/// A pointer to a constant C string holding "file:line:col" of `loc`: the
-/// `where` argument of the runtime's functions, which prefixes their errors.
-/// One global per distinct location.
-inline mlir::Value sourceLocationString(mlir::OpBuilder &builder,
-                                        mlir::Location loc,
-                                        mlir::ModuleOp module) {
-  std::string text = describeLocation(loc);
-  std::string name = "__cot_where_" + llvm::utohexstr(llvm::hash_value(text));
+/// A pointer to a constant C string holding `text`, in a global named
+/// `prefix` and a hash of the text (one global per distinct text).
+inline mlir::Value constantCString(mlir::OpBuilder &builder, mlir::Location loc,
+                                   mlir::ModuleOp module,
+                                   llvm::StringRef prefix,
+                                   llvm::StringRef text) {
+  std::string name = (prefix + llvm::utohexstr(llvm::hash_value(text))).str();
   auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(name);
   if (!global) {
     mlir::OpBuilder::InsertionGuard guard(builder);
@@ -137,9 +136,18 @@ inline mlir::Value sourceLocationString(mlir::OpBuilder &builder,
         mlir::LLVM::LLVMArrayType::get(builder.getI8Type(), text.size() + 1);
     global = mlir::LLVM::GlobalOp::create(
         builder, loc, type, /*isConstant=*/true, mlir::LLVM::Linkage::Internal,
-        name, builder.getStringAttr(text + '\0'));
+        name, builder.getStringAttr(text + llvm::Twine('\0')));
   }
   return mlir::LLVM::AddressOfOp::create(builder, loc, global);
+}
+
+/// A pointer to a constant C string holding "file:line:col" of `loc`: the
+/// `where` argument of the runtime's functions, which prefixes their errors.
+inline mlir::Value sourceLocationString(mlir::OpBuilder &builder,
+                                        mlir::Location loc,
+                                        mlir::ModuleOp module) {
+  return constantCString(builder, loc, module, "__cot_where_",
+                         describeLocation(loc));
 }
 
 } // namespace cotangent

@@ -4,6 +4,7 @@
 #include "cotangent/Runtime/FusedGates.h"
 #include "cotangent/Runtime/GateKind.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -34,6 +35,51 @@ static void printQubitIndex(OpAsmPrinter &printer, Operation *, Value index,
     printer << index;
   else
     printer << staticIndex.getInt();
+}
+
+/// Gate parameters: f64 values. A value of another type gets a message saying
+/// so, in place of the parser's own about a use that clashes with the value's
+/// type: each operand is resolved here first, with that message captured.
+static ParseResult
+parseGateParams(OpAsmParser &parser,
+                SmallVectorImpl<OpAsmParser::UnresolvedOperand> &params,
+                SmallVectorImpl<Type> &types) {
+  if (parser.parseOperandList(params))
+    return failure();
+  Type f64 = parser.getBuilder().getF64Type();
+  for (const OpAsmParser::UnresolvedOperand &param : params) {
+    Type actual;
+    bool resolved;
+    {
+      ScopedDiagnosticHandler capture(
+          parser.getContext(), [&](Diagnostic &diagnostic) {
+            for (const DiagnosticArgument &argument : diagnostic.getArguments())
+              if (argument.getKind() ==
+                  DiagnosticArgument::DiagnosticArgumentKind::Type)
+                actual = argument.getAsType(); // the value's own type is last
+            return success();
+          });
+      SmallVector<Value, 1> scratch;
+      resolved = succeeded(parser.resolveOperand(param, f64, scratch));
+    }
+    if (!resolved) {
+      InFlightDiagnostic error = parser.emitError(param.location)
+                                 << "gate parameter " << param.name;
+      if (param.number != 0)
+        error << "#" << param.number;
+      error << " must be f64";
+      if (actual)
+        error << ", but it is " << actual;
+      return error << " (convert it first, e.g. with arith.sitofp)";
+    }
+    types.push_back(f64);
+  }
+  return success();
+}
+
+static void printGateParams(OpAsmPrinter &printer, Operation *,
+                            OperandRange params, TypeRange) {
+  printer << params;
 }
 
 #define GET_OP_CLASSES

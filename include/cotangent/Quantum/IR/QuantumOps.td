@@ -182,7 +182,7 @@ def Quantum_CustomOp : Quantum_Op<"custom", [AttrSizedOperandSegments,
                        Variadic<Quantum_BitType>:$in_qubits, UnitAttr:$adjoint);
   let results = (outs Variadic<Quantum_BitType>:$out_qubits);
   let assemblyFormat = [{
-    $gate_name `(` $params `)` $in_qubits (`adj` $adjoint^)? attr-dict `:` type($out_qubits)
+    $gate_name `(` custom<GateParams>($params, type($params)) `)` $in_qubits (`adj` $adjoint^)? attr-dict `:` type($out_qubits)
   }];
   let hasVerifier = 1;
 }

@@ -90,6 +90,11 @@ void __cot_arithmetic_error(int64_t kind, const char *where);
 void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
                        const char *where);
 
+/* Called on entry to every function that can call itself (directly or
+ * through others), named `function`: ends the run if the calling thread's
+ * stack is nearly used up. */
+void __cot_stack_check(const char *function, const char *where);
+
 /* Calls the host function bound to callback `id` of the running program.
  * invocation: 0 primal, 1 forward, 2 reverse (HostCallbacks.h says what each
  * passes); buffers: the data pointers of its numArgs operand and numResults
