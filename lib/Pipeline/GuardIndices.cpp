@@ -5,7 +5,8 @@
 // tensor.insert become these) gets a test of every index against its
 // dimension that ends the call with a located run-time error. An index the
 // integer range analysis proves in range (a loop over a static shape) needs
-// no test.
+// no test. So does each memref.subview (tensor.extract_slice and
+// insert_slice become these): every dimension's slice against the source's.
 //
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
@@ -15,6 +16,7 @@
 #include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace cotangent {
 #define GEN_PASS_DEF_GUARDINDICES
@@ -69,6 +71,83 @@ LogicalResult guard(Operation *op, Value buffer, ValueRange indices,
   return success();
 }
 
+/// Whether the analysis proves a slice of `size` elements with `stride`, at
+/// `offset`, inside a dimension of `extent` (all static but the offset).
+bool provenInRange(DataFlowSolver &solver, OpFoldResult offset,
+                   std::optional<int64_t> size, std::optional<int64_t> stride,
+                   int64_t extent) {
+  if (!size || !stride || ShapedType::isDynamic(extent) || *size < 0 ||
+      *stride < 0)
+    return false;
+  if (*size == 0)
+    return true;
+  int64_t room = extent - (*size - 1) * *stride; // the offsets that fit
+  if (std::optional<int64_t> known = getConstantIntValue(offset))
+    return *known >= 0 && *known < room;
+  return provenInRange(solver, cast<Value>(offset), room);
+}
+
+/// Emits, before `subview`, a test of each dimension's slice against the
+/// source's extent that calls __cot_slice_error when it runs outside.
+LogicalResult guard(memref::SubViewOp subview, DataFlowSolver &solver,
+                    ModuleOp module) {
+  MemRefType type = subview.getSourceType();
+  OpBuilder b(subview);
+  Location loc = subview.getLoc();
+  auto materialize = [&](OpFoldResult value) -> Value {
+    if (auto dynamic = dyn_cast<Value>(value))
+      return dynamic;
+    return arith::ConstantIndexOp::create(b, loc, *getConstantIntValue(value));
+  };
+  for (int64_t dimension = 0; dimension < type.getRank(); ++dimension) {
+    OpFoldResult offsetValue = subview.getMixedOffsets()[dimension];
+    OpFoldResult sizeValue = subview.getMixedSizes()[dimension];
+    OpFoldResult strideValue = subview.getMixedStrides()[dimension];
+    if (provenInRange(solver, offsetValue, getConstantIntValue(sizeValue),
+                      getConstantIntValue(strideValue),
+                      type.getDimSize(dimension)))
+      continue;
+    Value offset = materialize(offsetValue);
+    Value size = materialize(sizeValue);
+    Value stride = materialize(strideValue);
+    Value extent =
+        memref::DimOp::create(b, loc, subview.getSource(), dimension);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    auto compare = [&](arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+      return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+    };
+    // Outside: a negative size, or a non-empty slice whose first or last
+    // element is not in [0, extent) (unsigned: negative is huge).
+    Value last = arith::AddIOp::create(
+        b, loc, offset,
+        arith::MulIOp::create(b, loc, arith::SubIOp::create(b, loc, size, one),
+                              stride));
+    Value firstOutside = compare(arith::CmpIPredicate::uge, offset, extent);
+    Value lastOutside = compare(arith::CmpIPredicate::uge, last, extent);
+    Value nonEmptyOutside = arith::AndIOp::create(
+        b, loc, compare(arith::CmpIPredicate::sgt, size, zero),
+        arith::OrIOp::create(b, loc, firstOutside, lastOutside));
+    Value outside = arith::OrIOp::create(
+        b, loc, compare(arith::CmpIPredicate::slt, size, zero),
+        nonEmptyOutside);
+    auto branch = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard insertion(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    auto asI64 = [&](Value value) -> Value {
+      return arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
+    };
+    Value dimensionCode = LLVM::ConstantOp::create(
+        b, loc, b.getI64Type(), b.getI64IntegerAttr(dimension));
+    if (failed(cotangent::callRuntimeFunction(
+            b, loc, module, cotangent::runtime::RuntimeFunction::SliceError,
+            {asI64(offset), asI64(size), asI64(stride), dimensionCode,
+             asI64(extent), cotangent::sourceLocationString(b, loc, module)})))
+      return failure();
+  }
+  return success();
+}
+
 struct GuardIndices : cotangent::impl::GuardIndicesBase<GuardIndices> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -78,10 +157,16 @@ struct GuardIndices : cotangent::impl::GuardIndicesBase<GuardIndices> {
     if (failed(solver.initializeAndRun(module)))
       return signalPassFailure();
     SmallVector<Operation *> accesses;
+    SmallVector<memref::SubViewOp> subviews;
     module.walk([&](Operation *op) {
       if (isa<memref::LoadOp, memref::StoreOp>(op))
         accesses.push_back(op);
+      else if (auto subview = dyn_cast<memref::SubViewOp>(op))
+        subviews.push_back(subview);
     });
+    for (memref::SubViewOp subview : subviews)
+      if (failed(guard(subview, solver, module)))
+        return signalPassFailure();
     for (Operation *op : accesses) {
       auto [buffer, indices] =
           isa<memref::LoadOp>(op)

@@ -145,6 +145,17 @@ void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
   });
 }
 
+void __cot_slice_error(int64_t offset, int64_t size, int64_t stride,
+                       int64_t dimension, int64_t extent, const char *where) {
+  guardEntry(where, [&](ExecutionContext &) {
+    throw cotangent::runtime::RuntimeError(
+        "slice of " + std::to_string(size) + " elements from offset " +
+        std::to_string(offset) + " with stride " + std::to_string(stride) +
+        " runs outside dimension " + std::to_string(dimension) + " of size " +
+        std::to_string(extent));
+  });
+}
+
 void __cot_stack_check(const char *function, const char *where) {
   // The fast path is one comparison, without guardEntry's exception frame.
   const ExecutionContext *context = ExecutionContext::current();

@@ -52,7 +52,10 @@ def GuardIndices : Pass<"guard-indices", "mlir::ModuleOp"> {
     (unsigned, so a negative index fails too); an index outside ends the
     call with a run-time error at the op's location
     (`__cot_index_error`). Indices the integer range analysis proves inside
-    a static dimension (loops over static shapes) get no test.
+    a static dimension (loops over static shapes) get no test. Before each
+    `memref.subview` (what `tensor.extract_slice` and `insert_slice`
+    become), tests each dimension's slice (offset, size, stride) against
+    the source's extent (`__cot_slice_error`), unless proven inside.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect",

@@ -89,6 +89,11 @@ void __cot_arithmetic_error(int64_t kind, const char *where);
 /* An index outside dimension `dimension` (of extent `size`) of a buffer. */
 void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
                        const char *where);
+/* A slice of `size` elements from `offset` with `stride` that runs outside
+ * dimension `dimension` (of extent `extent`) of a buffer, or has a negative
+ * size. */
+void __cot_slice_error(int64_t offset, int64_t size, int64_t stride,
+                       int64_t dimension, int64_t extent, const char *where);
 
 /* Called on entry to every function that can call itself (directly or
  * through others), named `function`: ends the run if the calling thread's
