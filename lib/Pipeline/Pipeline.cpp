@@ -116,6 +116,11 @@ const cotangent::PipelineStage kStages[] = {
      "every buffer index not proven in range is checked before its load or "
      "store, ending the call with a located run-time error (optional)",
      "guard-indices", cotangent::PipelineStage::Switch::IndexChecks},
+    {"guard-allocations",
+     "every dynamic buffer size is checked before it is allocated: a "
+     "negative extent or a size past 2^63 bytes ends the call with a located "
+     "run-time error",
+     "guard-allocations"},
     {"guard-recursion",
      "functions that can call themselves check on entry that the stack has "
      "room left, ending the call with a run-time error naming the function",

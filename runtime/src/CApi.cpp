@@ -145,6 +145,19 @@ void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
   });
 }
 
+void __cot_buffer_size_error(int64_t dimension, int64_t extent,
+                             const char *where) {
+  guardEntry(where, [&](ExecutionContext &) {
+    if (dimension >= 0)
+      throw cotangent::runtime::RuntimeError(
+          "a buffer cannot have the negative extent " + std::to_string(extent) +
+          " in dimension " + std::to_string(dimension));
+    throw cotangent::runtime::RuntimeError("a buffer with the extent " +
+                                           std::to_string(extent) +
+                                           " needs more than 2^63 bytes");
+  });
+}
+
 void __cot_slice_error(int64_t offset, int64_t size, int64_t stride,
                        int64_t dimension, int64_t extent, const char *where) {
   guardEntry(where, [&](ExecutionContext &) {

@@ -144,7 +144,9 @@ TEST_F(RunTimeErrorTest, IntegerDivision) {
 }
 
 TEST_F(RunTimeErrorTest, Allocation) {
-  expectError("filled", {scalar(int64_t(-4))}, "a buffer of negative size");
+  expectError("filled", {scalar(int64_t(-4))},
+              "errors.mlir:17:8: a buffer cannot have the negative extent -4 "
+              "in dimension 0");
   expectError("filled", {scalar(int64_t(1) << 56)}, "out of memory");
   EXPECT_EQ(value("filled", {scalar(int64_t(4))}), 2.5);
 }

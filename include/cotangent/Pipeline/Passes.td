@@ -62,6 +62,19 @@ def GuardIndices : Pass<"guard-indices", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def GuardAllocations : Pass<"guard-allocations", "mlir::ModuleOp"> {
+  let summary = "Check the size of every buffer before it is allocated";
+  let description = [{
+    Before each `memref.alloc` with dynamic extents, tests each extent (it
+    must not be negative) and the size in bytes (it must not pass 2^63);
+    either ends the call with a run-time error at the allocation
+    (`__cot_buffer_size_error`) instead of allocating a wrapped-around
+    size. A static shape whose size passes 2^63 bytes is a compile error.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 def GuardRecursion : Pass<"guard-recursion", "mlir::ModuleOp"> {
   let summary = "Stop a recursion before it overflows the stack";
   let description = [{

@@ -89,6 +89,11 @@ void __cot_arithmetic_error(int64_t kind, const char *where);
 /* An index outside dimension `dimension` (of extent `size`) of a buffer. */
 void __cot_index_error(int64_t index, int64_t dimension, int64_t size,
                        const char *where);
+/* A buffer allocation with a negative `extent` in dimension `dimension`, or
+ * (dimension -1) whose size in bytes, at the dynamic extent `extent`, passes
+ * 2^63. */
+void __cot_buffer_size_error(int64_t dimension, int64_t extent,
+                             const char *where);
 /* A slice of `size` elements from `offset` with `stride` that runs outside
  * dimension `dimension` (of extent `extent`) of a buffer, or has a negative
  * size. */

@@ -1,0 +1,107 @@
+//===- GuardAllocations.cpp - buffer sizes checked before allocating ------===//
+//
+// A negative dynamic extent, or extents whose product in bytes overflows 64
+// bits, would reach the allocator as a wrapped-around size. Before each
+// memref.alloc with dynamic extents, a test of each extent (non-negative)
+// and of the byte count (no overflow) ends the call with a run-time error
+// at the allocation instead. A static shape too large for any address
+// space is a compile error.
+//
+//===----------------------------------------------------------------------===//
+#include "cotangent/Pipeline/Passes.h"
+
+#include "cotangent/Support/RuntimeABI.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace cotangent {
+#define GEN_PASS_DEF_GUARDALLOCATIONS
+#include "cotangent/Pipeline/Passes.h.inc"
+} // namespace cotangent
+
+using namespace mlir;
+
+namespace {
+
+/// Bytes of one element, or 0 for types the allocation is not checked for.
+int64_t elementBytes(Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element))
+    return 2 * elementBytes(complex.getElementType());
+  if (element.isIndex())
+    return 8;
+  if (!element.isIntOrFloat())
+    return 0;
+  return std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+/// Emits `if (condition) __cot_buffer_size_error(dimension, extent, where)`.
+LogicalResult reportIf(OpBuilder &b, Location loc, ModuleOp module,
+                       Value condition, int64_t dimension, Value extent) {
+  auto branch = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard insertion(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  Value dimensionCode = LLVM::ConstantOp::create(
+      b, loc, b.getI64Type(), b.getI64IntegerAttr(dimension));
+  Value extentValue =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), extent);
+  return cotangent::callRuntimeFunction(
+      b, loc, module, cotangent::runtime::RuntimeFunction::BufferSizeError,
+      {dimensionCode, extentValue,
+       cotangent::sourceLocationString(b, loc, module)});
+}
+
+LogicalResult guard(memref::AllocOp alloc, ModuleOp module) {
+  MemRefType type = alloc.getType();
+  int64_t bytesPerElement = elementBytes(type.getElementType());
+  if (bytesPerElement == 0)
+    return success();
+  // The static part of the size, which must fit in the address space alone.
+  int64_t staticBytes = bytesPerElement;
+  for (int64_t extent : type.getShape())
+    if (!ShapedType::isDynamic(extent) &&
+        llvm::MulOverflow(staticBytes, extent, staticBytes))
+      return alloc.emitError("a buffer of type ")
+             << type << " needs more than 2^63 bytes";
+  if (type.hasStaticShape())
+    return success();
+  OpBuilder b(alloc);
+  Location loc = alloc.getLoc();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value bytes = arith::ConstantIndexOp::create(b, loc, staticBytes);
+  auto dynamicSizes = alloc.getDynamicSizes();
+  size_t next = 0;
+  for (int64_t dimension = 0; dimension < type.getRank(); ++dimension) {
+    if (!type.isDynamicDim(dimension))
+      continue;
+    Value extent = dynamicSizes[next++];
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, extent, zero);
+    if (failed(reportIf(b, loc, module, negative, dimension, extent)))
+      return failure();
+    // Unsigned high half non-zero, or the low half past the signed range.
+    auto product = arith::MulUIExtendedOp::create(b, loc, bytes, extent);
+    Value high = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                       product.getHigh(), zero);
+    Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          product.getLow(), zero);
+    Value overflow = arith::OrIOp::create(b, loc, high, wrapped);
+    if (failed(reportIf(b, loc, module, overflow, -1, extent)))
+      return failure();
+    bytes = product.getLow();
+  }
+  return success();
+}
+
+struct GuardAllocations
+    : cotangent::impl::GuardAllocationsBase<GuardAllocations> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<memref::AllocOp> allocs;
+    module.walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+    for (memref::AllocOp alloc : allocs)
+      if (failed(guard(alloc, module)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace
