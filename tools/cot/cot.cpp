@@ -52,8 +52,8 @@ options:
                         skip the optimize-before-AD stage (to measure it)
   --no-fuse-gates       skip the fuse-gates stage: every gate is its own sweep
                         over the state (results agree to rounding)
-  --no-index-checks     skip the guard-indices stage: an index outside its
-                        tensor or buffer is no longer caught
+  --no-index-checks     skip the guard-indices stage: an index or slice outside
+                        its tensor or buffer is no longer caught
   -O LEVEL              LLVM optimisation level of the native code, 0 to 3
                         (default 3; -O0 ... -O3 work too)
   -h, --help            print this help
