@@ -121,7 +121,8 @@ struct CompileOptions {
   /// one matrix, in one sweep over the state instead of one per gate.
   bool fuseGates = true;
   /// Check every buffer index (tensor.extract, tensor.insert, memref.load,
-  /// memref.store) not proven in range, ending a call that goes outside
+  /// memref.store) and every slice (tensor.extract_slice, insert_slice,
+  /// memref.subview) not proven in range, ending a call that goes outside
   /// with a run-time error.
   bool checkIndices = true;
   /// The most qubits one fused block acts on, 1 to 5 (3: measured fastest,
