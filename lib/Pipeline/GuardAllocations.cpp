@@ -10,7 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
 
-#include "cotangent/Support/RuntimeABI.h"
+#include "RuntimeErrorBranch.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -23,6 +24,8 @@ using namespace mlir;
 
 namespace {
 
+using cotangent::runtime::RuntimeFunction::BufferSizeError;
+
 /// Bytes of one element, or 0 for types the allocation is not checked for.
 int64_t elementBytes(Type element) {
   if (auto complex = dyn_cast<ComplexType>(element))
@@ -32,22 +35,6 @@ int64_t elementBytes(Type element) {
   if (!element.isIntOrFloat())
     return 0;
   return std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
-}
-
-/// Emits `if (condition) __cot_buffer_size_error(dimension, extent, where)`.
-LogicalResult reportIf(OpBuilder &b, Location loc, ModuleOp module,
-                       Value condition, int64_t dimension, Value extent) {
-  auto branch = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard insertion(b);
-  b.setInsertionPointToStart(branch.thenBlock());
-  Value dimensionCode = LLVM::ConstantOp::create(
-      b, loc, b.getI64Type(), b.getI64IntegerAttr(dimension));
-  Value extentValue =
-      arith::IndexCastOp::create(b, loc, b.getI64Type(), extent);
-  return cotangent::callRuntimeFunction(
-      b, loc, module, cotangent::runtime::RuntimeFunction::BufferSizeError,
-      {dimensionCode, extentValue,
-       cotangent::sourceLocationString(b, loc, module)});
 }
 
 LogicalResult guard(memref::AllocOp alloc, ModuleOp module) {
@@ -76,7 +63,9 @@ LogicalResult guard(memref::AllocOp alloc, ModuleOp module) {
     Value extent = dynamicSizes[next++];
     Value negative =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, extent, zero);
-    if (failed(reportIf(b, loc, module, negative, dimension, extent)))
+    if (failed(cotangent::callRuntimeErrorIf(
+            b, loc, module, negative, BufferSizeError,
+            {b.getI64IntegerAttr(dimension), extent})))
       return failure();
     // Unsigned high half non-zero, or the low half past the signed range.
     auto product = arith::MulUIExtendedOp::create(b, loc, bytes, extent);
@@ -85,7 +74,9 @@ LogicalResult guard(memref::AllocOp alloc, ModuleOp module) {
     Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                           product.getLow(), zero);
     Value overflow = arith::OrIOp::create(b, loc, high, wrapped);
-    if (failed(reportIf(b, loc, module, overflow, -1, extent)))
+    if (failed(cotangent::callRuntimeErrorIf(
+            b, loc, module, overflow, BufferSizeError,
+            {b.getI64IntegerAttr(-1), extent})))
       return failure();
     bytes = product.getLow();
   }

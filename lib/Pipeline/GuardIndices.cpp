@@ -11,7 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
 
-#include "cotangent/Support/RuntimeABI.h"
+#include "RuntimeErrorBranch.h"
+
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Analysis/DataFlowFramework.h"
@@ -54,18 +55,10 @@ LogicalResult guard(Operation *op, Value buffer, ValueRange indices,
     // Unsigned: a negative index is a huge one.
     Value outside =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index, size);
-    auto branch = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard insertion(b);
-    b.setInsertionPointToStart(branch.thenBlock());
-    auto asI64 = [&](Value value) -> Value {
-      return arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
-    };
-    Value dimensionCode = LLVM::ConstantOp::create(
-        b, loc, b.getI64Type(), b.getI64IntegerAttr(dimension));
-    if (failed(cotangent::callRuntimeFunction(
-            b, loc, module, cotangent::runtime::RuntimeFunction::IndexError,
-            {asI64(index), dimensionCode, asI64(size),
-             cotangent::sourceLocationString(b, loc, module)})))
+    if (failed(cotangent::callRuntimeErrorIf(
+            b, loc, module, outside,
+            cotangent::runtime::RuntimeFunction::IndexError,
+            {index, b.getI64IntegerAttr(dimension), size})))
       return failure();
   }
   return success();
@@ -131,18 +124,10 @@ LogicalResult guard(memref::SubViewOp subview, DataFlowSolver &solver,
     Value outside = arith::OrIOp::create(
         b, loc, compare(arith::CmpIPredicate::slt, size, zero),
         nonEmptyOutside);
-    auto branch = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard insertion(b);
-    b.setInsertionPointToStart(branch.thenBlock());
-    auto asI64 = [&](Value value) -> Value {
-      return arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
-    };
-    Value dimensionCode = LLVM::ConstantOp::create(
-        b, loc, b.getI64Type(), b.getI64IntegerAttr(dimension));
-    if (failed(cotangent::callRuntimeFunction(
-            b, loc, module, cotangent::runtime::RuntimeFunction::SliceError,
-            {asI64(offset), asI64(size), asI64(stride), dimensionCode,
-             asI64(extent), cotangent::sourceLocationString(b, loc, module)})))
+    if (failed(cotangent::callRuntimeErrorIf(
+            b, loc, module, outside,
+            cotangent::runtime::RuntimeFunction::SliceError,
+            {offset, size, stride, b.getI64IntegerAttr(dimension), extent})))
       return failure();
   }
   return success();

@@ -9,7 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
 
-#include "cotangent/Support/RuntimeABI.h"
+#include "RuntimeErrorBranch.h"
+
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -61,15 +62,10 @@ APInt smallestSigned(Type type) {
 /// Emits `if (condition) __cot_arithmetic_error(kind, where)` before `op`.
 LogicalResult guard(OpBuilder &b, Operation *op, Value condition,
                     ArithmeticError kind, ModuleOp module) {
-  Location loc = op->getLoc();
-  auto branch = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard insertion(b);
-  b.setInsertionPointToStart(branch.thenBlock());
-  Value code = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                                        b.getI64IntegerAttr(kind));
-  return cotangent::callRuntimeFunction(
-      b, loc, module, cotangent::runtime::RuntimeFunction::ArithmeticError,
-      {code, cotangent::sourceLocationString(b, loc, module)});
+  return cotangent::callRuntimeErrorIf(
+      b, op->getLoc(), module, condition,
+      cotangent::runtime::RuntimeFunction::ArithmeticError,
+      {b.getI64IntegerAttr(kind)});
 }
 
 LogicalResult guardDivision(Operation *op, const Division &d, ModuleOp module) {

@@ -7,7 +7,9 @@
 
 namespace cotangent::runtime {
 
-ThreadStack ThreadStack::ofThisThread() {
+namespace {
+
+ThreadStack measureThisThread() {
   ThreadStack stack;
   pthread_attr_t attributes;
   if (pthread_getattr_np(pthread_self(), &attributes) != 0)
@@ -19,6 +21,15 @@ ThreadStack ThreadStack::ofThisThread() {
     stack.size = size;
   }
   pthread_attr_destroy(&attributes);
+  return stack;
+}
+
+} // namespace
+
+ThreadStack ThreadStack::ofThisThread() {
+  // Measured once per thread: for the main thread glibc reads
+  // /proc/self/maps, too slow for every call of an entry point.
+  thread_local const ThreadStack stack = measureThisThread();
   return stack;
 }
 

@@ -2,7 +2,7 @@
 //
 // Compiled code recurses on the thread that called it. Functions that can
 // call themselves check, on entry, that the stack has room left
-// (__cot_stack_check); this gives them the bound, measured once per run.
+// (__cot_stack_check); this gives them the bound, measured once per thread.
 //
 //===----------------------------------------------------------------------===//
 
