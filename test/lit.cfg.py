@@ -26,3 +26,13 @@ config.substitutions.append(("%cot_src", config.cot_src_root))
 # The callback plugin of the end-to-end callback tests.
 config.substitutions.append(("%test_callbacks", os.path.join(config.cot_obj_root, "lib", "cot-test-callbacks.so")))
 config.substitutions.append(("%cot_obj", config.cot_obj_root))
+# The compiler that links test programs against libcotangent (with the
+# sanitizers' runtime in the sanitizer build), and the same as arguments of
+# a CMake configuration.
+config.substitutions.append(("%host_cxx", config.host_cxx))
+config.substitutions.append(("%host_cmake_args", config.host_cmake_args))
+
+sys.path.insert(0, os.path.dirname(__file__))
+import sanitizers  # noqa: E402
+
+sanitizers.configure(config)

@@ -5,6 +5,7 @@
 #include "cotangent/Pipeline/Passes.h"
 #include "cotangent/Pipeline/Pipeline.h"
 #include "cotangent/Runtime/Execution.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -24,6 +25,9 @@ using namespace cotangent;
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// Results from this size on are checked against the memory left.
+constexpr double kLargeResultBytes = 64.0 * 1024 * 1024;
 
 /// A strided buffer descriptor as the LLVM lowering of a memref lays it out:
 /// allocated pointer, aligned pointer, offset, sizes, strides.
@@ -216,13 +220,24 @@ Result<std::vector<Array>> Program::call(std::string_view name,
   // Compiled code may write into its argument buffers: pass copies.
   std::vector<Array> buffers = arguments;
   for (auto [i, type] : llvm::enumerate(entry->results)) {
-    try {
-      buffers.emplace_back(type);
-    } catch (const std::exception &) { // std::bad_alloc, std::length_error
+    auto tooLarge = [&, i = i, &type = type] {
       return Error{Error::Kind::Runtime,
                    "result " + std::to_string(i) + " of @" + entry->name +
                        " (" + type.str() +
                        ") needs more memory than can be allocated"};
+    };
+    // A result is zero-filled, so every page of it is touched: one larger
+    // than the memory left would be killed by the system, not refused by
+    // the allocator. (Checked for large results only: it reads /proc.)
+    const double bytes =
+        static_cast<double>(type.numElements()) * elementSize(type.element);
+    if (bytes >= kLargeResultBytes &&
+        bytes > static_cast<double>(runtime::availableMemoryBytes()))
+      return tooLarge();
+    try {
+      buffers.emplace_back(type);
+    } catch (const std::exception &) { // std::bad_alloc, std::length_error
+      return tooLarge();
     }
   }
   std::vector<std::vector<int64_t>> descriptors;

@@ -266,8 +266,8 @@ std::string wrapperText(const std::vector<EntryPoint> &entries,
 /// position-independent code for a shared library.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 targetMachineFor(const std::string &cpu, int optimizationLevel) {
-  llvm::orc::JITTargetMachineBuilder builder(
-      llvm::Triple(llvm::sys::getProcessTriple()));
+  llvm::orc::JITTargetMachineBuilder builder{
+      llvm::Triple(llvm::sys::getProcessTriple())};
   if (cpu.empty()) {
     auto host = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!host)

@@ -3,7 +3,7 @@
 #include "cotangent/Runtime/Execution.h"
 
 #include "ExecutionContext.h"
-#include "MemoryInfo.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 #include "RuntimeError.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "FusedMatrix.h"
-#include "MemoryInfo.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 #include "RuntimeError.h"
 #include "StateVectorDevice.h"
 #include "cotangent/Runtime/GateKind.h"

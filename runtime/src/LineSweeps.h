@@ -91,8 +91,11 @@ typedef double Half __attribute__((vector_size(32), aligned(8)));
 struct Line {
   Half low, high;
 
-  /// The k-th double of the line (k < 8).
-  double &operator[](size_t k) { return k < 4 ? low[k] : high[k - 4]; }
+  /// The k-th double of the line (k < 8). (Through a pointer: clang binds
+  /// no reference to a vector element, and a vector may alias its doubles.)
+  double &operator[](size_t k) {
+    return reinterpret_cast<double *>(k < 4 ? &low : &high)[k % 4];
+  }
 };
 [[gnu::always_inline]] inline Line operator+(const Line &a, const Line &b) {
   return {a.low + b.low, a.high + b.high};

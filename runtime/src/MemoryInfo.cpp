@@ -1,6 +1,6 @@
 //===- MemoryInfo.cpp -----------------------------------------------------===//
 
-#include "MemoryInfo.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 
 #include <algorithm>
 #include <cmath>

@@ -11,7 +11,7 @@
 #include "AlignedBuffer.h"
 #include "ApplyOperator.h"
 #include "GateMatrices.h"
-#include "MemoryInfo.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 #include "Observables.h"
 #include "RuntimeError.h"
 #include "StateVector.h"

@@ -2,7 +2,7 @@
 #include "cotangent/Runtime/Tape.h"
 
 #include "ExecutionContext.h"
-#include "MemoryInfo.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 #include "TapeStorage.h"
 
 #include <cstdlib>

@@ -1,4 +1,4 @@
-//===- MemoryInfo.h - How much memory a run may use -----------------------===//
+//===- MemoryInfo.h - How much memory a run may use ----------*- C++ -*-===//
 //
 // Lets the simulator refuse a state vector that cannot fit before it tries to
 // allocate it (an over-committed allocation would otherwise "succeed" and the
