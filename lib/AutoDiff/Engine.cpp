@@ -50,24 +50,14 @@ func::FuncOp Engine::callingWrapper(func::FuncOp function) {
   std::string name = (function.getName() + ".call").str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
-  func::FuncOp wrapper =
-      createFunction(function, ".call", function.getFunctionType());
+  func::FuncOp wrapper = createDerivedFunction(module, function, ".call",
+                                               function.getFunctionType());
   Block *entry = wrapper.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   auto call = func::CallOp::create(b, function.getLoc(), function,
                                    entry->getArguments());
   func::ReturnOp::create(b, function.getLoc(), call.getResults());
   return wrapper;
-}
-
-func::FuncOp Engine::createFunction(func::FuncOp base, StringRef suffix,
-                                    FunctionType type) {
-  auto function = func::FuncOp::create(base.getLoc(),
-                                       (base.getName() + suffix).str(), type);
-  function.setPrivate();
-  // Renames the new function if its name is taken.
-  SymbolTable(module).insert(function, std::next(Block::iterator(base)));
-  return function;
 }
 
 InFlightDiagnostic Engine::emitError(Operation *op) {
@@ -102,9 +92,9 @@ FailureOr<TangentFunction> Engine::tangent(func::FuncOp function,
   for (Type type : function.getResultTypes())
     if (isa<FloatType>(type))
       results.push_back(type);
-  func::FuncOp target =
-      createFunction(function, ".tangent" + patternSuffix(active),
-                     FunctionType::get(function.getContext(), inputs, results));
+  func::FuncOp target = createDerivedFunction(
+      module, function, ".tangent" + patternSuffix(active),
+      FunctionType::get(function.getContext(), inputs, results));
   tangents[key] = {target, active};
   if (const CustomGradient *custom = customGradient(function.getName());
       custom && custom->tangent) {
@@ -172,10 +162,10 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
   for (Type type : function.getResultTypes())
     if (isa<FloatType>(type))
       shadows.push_back(type); // result cotangents follow the shadows
-  func::FuncOp forward =
-      createFunction(function, ".fwd" + suffix, function.getFunctionType());
-  func::FuncOp reverseFn = createFunction(
-      function, ".rev" + suffix,
+  func::FuncOp forward = createDerivedFunction(
+      module, function, ".fwd" + suffix, function.getFunctionType());
+  func::FuncOp reverseFn = createDerivedFunction(
+      module, function, ".rev" + suffix,
       FunctionType::get(function.getContext(), shadows, adjoints));
   if (outermost) {
     // The derivative request passes distinct buffers (fresh copies, fresh

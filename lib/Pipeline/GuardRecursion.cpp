@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
 
+#include "cotangent/Support/IRBuilders.h"
 #include "cotangent/Support/RuntimeABI.h"
 #include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -52,8 +53,13 @@ struct GuardRecursion : cotangent::impl::GuardRecursionBase<GuardRecursion> {
         continue;
       OpBuilder b = OpBuilder::atBlockBegin(&function.getBody().front());
       Location loc = function.getLoc();
-      Value name = cotangent::constantCString(b, loc, module, "__cot_name_",
-                                              function.getSymName());
+      // Generated functions are named after the program's function.
+      StringAttr source = cotangent::sourceFunctionName(function);
+      std::string described =
+          source ? ("the derivative of @" + source.getValue()).str()
+                 : ("@" + function.getSymName()).str();
+      Value name =
+          cotangent::constantCString(b, loc, module, "__cot_name_", described);
       if (failed(cotangent::callRuntimeFunction(
               b, loc, module, cotangent::runtime::RuntimeFunction::StackCheck,
               {name, cotangent::sourceLocationString(b, loc, module)})))

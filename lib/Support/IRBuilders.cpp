@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 
@@ -92,4 +93,29 @@ Value cotangent::boxed(OpBuilder &b, Location loc, Value value) {
 
 Value cotangent::unboxed(OpBuilder &b, Location loc, Value buffer) {
   return memref::LoadOp::create(b, loc, buffer);
+}
+
+namespace {
+/// The discardable attribute naming the program function a generated one
+/// derives from.
+constexpr llvm::StringLiteral kDerivedFromAttrName = "cot.derived_from";
+} // namespace
+
+func::FuncOp cotangent::createDerivedFunction(ModuleOp module,
+                                              func::FuncOp base,
+                                              StringRef suffix,
+                                              FunctionType type) {
+  auto function = func::FuncOp::create(base.getLoc(),
+                                       (base.getName() + suffix).str(), type);
+  function.setPrivate();
+  StringAttr source = sourceFunctionName(base);
+  function->setAttr(kDerivedFromAttrName,
+                    source ? source : base.getSymNameAttr());
+  // Renames the new function if its name is taken.
+  SymbolTable(module).insert(function, std::next(Block::iterator(base)));
+  return function;
+}
+
+StringAttr cotangent::sourceFunctionName(func::FuncOp function) {
+  return function->getAttrOfType<StringAttr>(kDerivedFromAttrName);
 }

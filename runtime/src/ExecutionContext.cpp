@@ -5,10 +5,10 @@
 #include <cstdlib>
 
 #include "FusedMatrix.h"
-#include "cotangent/Runtime/MemoryInfo.h"
 #include "RuntimeError.h"
 #include "StateVectorDevice.h"
 #include "cotangent/Runtime/GateKind.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 
 #include <algorithm>
 #include <cmath>
@@ -426,7 +426,7 @@ void ExecutionContext::resumeGradient(int64_t stash, const double *weights,
 }
 
 void ExecutionContext::recursionTooDeep(const char *function) const {
-  throw RuntimeError("recursion too deep: @" + std::string(function) +
+  throw RuntimeError("recursion too deep: " + std::string(function) +
                      " has used up the " +
                      formatBytes(static_cast<double>(stack_.size)) +
                      " stack of the calling thread");

@@ -87,11 +87,6 @@ public:
   /// Reports that `op` cannot be differentiated, with the call chain.
   mlir::InFlightDiagnostic emitError(mlir::Operation *op);
 
-  /// A new private function named after `base`, placed after it.
-  mlir::func::FuncOp createFunction(mlir::func::FuncOp base,
-                                    llvm::StringRef suffix,
-                                    mlir::FunctionType type);
-
   /// Calls that led to the function being differentiated now, outermost
   /// first (the op that requested the derivative, then call sites).
   llvm::SmallVector<mlir::Operation *> callChain;

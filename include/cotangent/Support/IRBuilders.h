@@ -6,7 +6,9 @@
 #ifndef COTANGENT_SUPPORT_IRBUILDERS_H
 #define COTANGENT_SUPPORT_IRBUILDERS_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace cotangent {
 
@@ -40,6 +42,18 @@ mlir::Value newBufferFor(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value boxed(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value);
 /// The scalar a rank-0 buffer holds.
 mlir::Value unboxed(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer);
+
+/// A new private function named `base` + `suffix` (renamed if taken), placed
+/// after `base`, for code derived from it (a derivative, a sweep, a
+/// buffer-passing form). It records which program function it comes from
+/// (see sourceFunctionName), for messages about it at run time.
+mlir::func::FuncOp createDerivedFunction(mlir::ModuleOp module,
+                                         mlir::func::FuncOp base,
+                                         llvm::StringRef suffix,
+                                         mlir::FunctionType type);
+/// The program's function `function` was derived from, or null when it is
+/// one of the program's own.
+mlir::StringAttr sourceFunctionName(mlir::func::FuncOp function);
 
 /// Erases the terminator a builder may have put into a new block.
 void dropTerminator(mlir::Block *block);

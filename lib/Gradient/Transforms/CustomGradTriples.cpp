@@ -129,7 +129,7 @@ func::FuncOp createTangent(ModuleOp module, func::FuncOp callee,
   for (Type type : bufferized.getResults())
     if (isa<FloatType>(type))
       results.push_back(type);
-  func::FuncOp function = createFunctionAfter(
+  func::FuncOp function = createDerivedFunction(
       module, callee, ".jvp",
       FunctionType::get(module.getContext(), inputs, results));
   OpBuilder b(module.getContext());

@@ -27,17 +27,6 @@ void cotangent::gradient::callWithBuffers(OpBuilder &b, Location loc,
       memref::StoreOp::create(b, loc, call.getResult(next++), buffer);
 }
 
-func::FuncOp cotangent::gradient::createFunctionAfter(ModuleOp module,
-                                                      func::FuncOp base,
-                                                      StringRef suffix,
-                                                      FunctionType type) {
-  auto function = func::FuncOp::create(base.getLoc(),
-                                       (base.getName() + suffix).str(), type);
-  function.setPrivate();
-  SymbolTable(module).insert(function, std::next(Block::iterator(base)));
-  return function;
-}
-
 std::pair<func::FuncOp, func::FuncOp>
 cotangent::gradient::createTripleFunctions(ModuleOp module, func::FuncOp callee,
                                            FunctionType tensorType) {
@@ -47,10 +36,10 @@ cotangent::gradient::createTripleFunctions(ModuleOp module, func::FuncOp callee,
                                             tensorType.getResults()))
     buffers.append(2, bufferTypeOf(type));
   Type pointer = LLVM::LLVMPointerType::get(context);
-  func::FuncOp forward = createFunctionAfter(
+  func::FuncOp forward = createDerivedFunction(
       module, callee, ".fwd", FunctionType::get(context, buffers, pointer));
   buffers.push_back(pointer);
-  func::FuncOp reverse = createFunctionAfter(
+  func::FuncOp reverse = createDerivedFunction(
       module, callee, ".rev", FunctionType::get(context, buffers, {}));
   return {forward, reverse};
 }

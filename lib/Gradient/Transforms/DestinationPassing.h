@@ -29,13 +29,6 @@ void callWithBuffers(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::func::FuncOp callee, mlir::FunctionType tensorType,
                      mlir::ValueRange inputs, mlir::ValueRange outputs);
 
-/// A new private function named `base` + `suffix` (renamed if taken),
-/// placed after `base`.
-mlir::func::FuncOp createFunctionAfter(mlir::ModuleOp module,
-                                       mlir::func::FuncOp base,
-                                       llvm::StringRef suffix,
-                                       mlir::FunctionType type);
-
 } // namespace cotangent::gradient
 
 #endif
