@@ -5,7 +5,9 @@
 // memref.alloc with dynamic extents, a test of each extent (non-negative)
 // and of the byte count (no overflow) ends the call with a run-time error
 // at the allocation instead. A static shape too large for any address
-// space is a compile error.
+// space is a compile error. Before each dynamically sized or large buffer,
+// the allocation's location goes to the runtime, so that running out of
+// memory there is an error at the allocation too.
 //
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
@@ -24,7 +26,20 @@ using namespace mlir;
 
 namespace {
 
+using cotangent::runtime::RuntimeFunction::AllocationSite;
 using cotangent::runtime::RuntimeFunction::BufferSizeError;
+
+/// Static buffers from this size on name their location to the allocator;
+/// smaller ones, the many temporaries of hot code, do not pay for it.
+constexpr int64_t kLocatedFromBytes = 1 << 20;
+
+/// Tells the runtime where the allocation at the builder's insertion point
+/// is.
+LogicalResult locate(OpBuilder &b, Location loc, ModuleOp module) {
+  return cotangent::callRuntimeFunction(
+      b, loc, module, AllocationSite,
+      {cotangent::sourceLocationString(b, loc, module)});
+}
 
 /// Bytes of one element, or 0 for types the allocation is not checked for.
 int64_t elementBytes(Type element) {
@@ -49,10 +64,11 @@ LogicalResult guard(memref::AllocOp alloc, ModuleOp module) {
         llvm::MulOverflow(staticBytes, extent, staticBytes))
       return alloc.emitError("a buffer of type ")
              << type << " needs more than 2^63 bytes";
-  if (type.hasStaticShape())
-    return success();
   OpBuilder b(alloc);
   Location loc = alloc.getLoc();
+  if (type.hasStaticShape())
+    return staticBytes >= kLocatedFromBytes ? locate(b, loc, module)
+                                            : success();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value bytes = arith::ConstantIndexOp::create(b, loc, staticBytes);
   auto dynamicSizes = alloc.getDynamicSizes();
@@ -80,7 +96,7 @@ LogicalResult guard(memref::AllocOp alloc, ModuleOp module) {
       return failure();
     bytes = product.getLow();
   }
-  return success();
+  return locate(b, loc, module);
 }
 
 struct GuardAllocations

@@ -33,10 +33,13 @@ Header &headerOf(void *buffer) {
   return *reinterpret_cast<Header *>(static_cast<char *>(buffer) - kHeader);
 }
 
+/// Where the next allocation of this thread is (__cot_allocation_site).
+thread_local const char *nextSite = nullptr;
+
 /// Ends the run: compiled code would use the null pointer.
-void *cannotAllocate(size_t bytes) {
+void *cannotAllocate(size_t bytes, const char *where) {
   return cotangent::runtime::guardEntry(
-      nullptr, [&](cotangent::runtime::ExecutionContext &) -> void * {
+      where, [&](cotangent::runtime::ExecutionContext &) -> void * {
         if (bytes > PTRDIFF_MAX)
           throw cotangent::runtime::RuntimeError(
               "a buffer of negative size (a negative dynamic extent)");
@@ -75,7 +78,11 @@ thread_local Cache cache;
 
 } // namespace
 
+void __cot_allocation_site(const char *where) { nextSite = where; }
+
 void *__cot_buffer_alloc(size_t bytes) {
+  const char *site = nextSite;
+  nextSite = nullptr;
   if (bytes >= kCachedFrom) {
     auto it = cache.blocks.find(bytes);
     if (it != cache.blocks.end() && !it->second.empty()) {
@@ -88,7 +95,7 @@ void *__cot_buffer_alloc(size_t bytes) {
   // A size this large comes from a negative extent, wrapped around.
   void *block = bytes <= PTRDIFF_MAX ? std::malloc(bytes + kHeader) : nullptr;
   if (!block)
-    return cannotAllocate(bytes);
+    return cannotAllocate(bytes, site);
   static_cast<Header *>(block)->bytes = bytes;
   return track(block);
 }

@@ -2,8 +2,8 @@
 #include "cotangent/Runtime/Tape.h"
 
 #include "ExecutionContext.h"
-#include "cotangent/Runtime/MemoryInfo.h"
 #include "TapeStorage.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 
 #include <cstdlib>
 #include <string>
@@ -11,21 +11,26 @@
 using cotangent::runtime::ExecutionContext;
 
 namespace {
-/// The buffer of this thread's last finished run (nested runs take turns).
-thread_local CotTape spare{nullptr, 0, 0, 0};
+/// The buffer of this thread's last finished run (nested runs take turns),
+/// freed when the thread ends.
+struct SpareTape {
+  CotTape tape{nullptr, 0, 0, 0};
+  ~SpareTape() { std::free(tape.data); }
+};
+thread_local SpareTape spare;
 } // namespace
 
 CotTape cotangent::runtime::acquireTape() {
-  CotTape tape = spare;
-  spare = {nullptr, 0, 0, 0};
+  CotTape tape = spare.tape;
+  spare.tape = {nullptr, 0, 0, 0};
   tape.size = tape.peak = 0;
   return tape;
 }
 
 void cotangent::runtime::releaseTape(CotTape &tape) {
-  if (tape.capacity > spare.capacity) {
-    std::free(spare.data);
-    spare = tape;
+  if (tape.capacity > spare.tape.capacity) {
+    std::free(spare.tape.data);
+    spare.tape = tape;
   } else {
     std::free(tape.data);
   }

@@ -18,6 +18,10 @@ extern "C" {
 
 void *__cot_buffer_alloc(size_t bytes);
 void __cot_buffer_free(void *buffer);
+/* The source location of this thread's next __cot_buffer_alloc, which its
+ * out-of-memory error names; every allocation forgets it. Compiled code
+ * sets it before its large and dynamically sized buffers. */
+void __cot_allocation_site(const char *where);
 
 #ifdef __cplusplus
 }
