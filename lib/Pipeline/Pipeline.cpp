@@ -119,7 +119,7 @@ const cotangent::PipelineStage kStages[] = {
     {"guard-allocations",
      "every dynamic buffer size is checked before it is allocated: a "
      "negative extent or a size past 2^63 bytes ends the call with a located "
-     "run-time error",
+     "run-time error; running out of memory is located too",
      "guard-allocations"},
     {"guard-recursion",
      "functions that can call themselves check on entry that the stack has "

@@ -70,6 +70,9 @@ def GuardAllocations : Pass<"guard-allocations", "mlir::ModuleOp"> {
     either ends the call with a run-time error at the allocation
     (`__cot_buffer_size_error`) instead of allocating a wrapped-around
     size. A static shape whose size passes 2^63 bytes is a compile error.
+    Dynamically sized buffers and static ones of 1 MiB or more first pass
+    their location to the runtime (`__cot_allocation_site`), which names it
+    if the allocation runs out of memory.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::LLVM::LLVMDialect"];
