@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TimeReporter.h"
 #include "cotangent/API/Cotangent.h"
 
 #include <benchmark/benchmark.h>
@@ -28,7 +29,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -140,19 +140,6 @@ void call(Circuit &c, const std::string &entry) {
   benchmark::DoNotOptimize(results->front().data());
 }
 
-class CollectingReporter : public benchmark::ConsoleReporter {
-public:
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &run : runs)
-      if (run.run_type == Run::RT_Iteration)
-        seconds[run.run_name.function_name] =
-            run.GetAdjustedRealTime() /
-            benchmark::GetTimeUnitMultiplier(run.time_unit);
-    ConsoleReporter::ReportRuns(runs);
-  }
-  std::map<std::string, double> seconds;
-};
-
 double peakResidentBytes() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
@@ -226,7 +213,7 @@ int main(int argc, char **argv) {
         if (shift)
           registered->Iterations(1);
       }
-  CollectingReporter reporter;
+  TimeReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   std::printf("\n%d layers; times in ms of one call (same run)\n", layers);
   std::printf("%-7s %-10s %8s %11s %11s %11s %16s %14s\n", "qubits",
@@ -235,9 +222,7 @@ int main(int argc, char **argv) {
   for (const Size &size : sizes)
     for (const char *obs : {"z", "h"}) {
       auto time = [&](const char *entry) {
-        auto it =
-            reporter.seconds.find(std::string(size.label) + "/" + entry + obs);
-        return it == reporter.seconds.end() ? 0.0 : it->second;
+        return reporter.secondsOf(std::string(size.label) + "/" + entry + obs);
       };
       double forward = time("circuit_adjoint_"),
              adjoint = time("grad_adjoint_"), shift = time("grad_shift_");

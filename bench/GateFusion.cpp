@@ -16,16 +16,14 @@
 #include "cotangent/API/Cotangent.h"
 
 #include "QubitCountsFlag.h"
+#include "TimeReporter.h"
 
 #include <benchmark/benchmark.h>
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <complex>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -164,26 +162,6 @@ void streamBenchmark(benchmark::State &state) {
   }
 }
 
-class CollectingReporter : public benchmark::ConsoleReporter {
-public:
-  CollectingReporter()
-      : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular) {}
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &run : runs)
-      if (run.run_type == Run::RT_Iteration && !run.error_occurred) {
-        const double seconds = run.GetAdjustedRealTime() /
-                               benchmark::GetTimeUnitMultiplier(run.time_unit);
-        const std::string &args = run.run_name.args;
-        double &best = this->seconds[run.run_name.function_name +
-                                     (args.empty() ? "" : "/" + args)];
-        best = best == 0 ? seconds : std::min(best, seconds);
-      }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  /// Best over repetitions, by name ("layered/22/fused2", "stream/22").
-  std::map<std::string, double> seconds;
-};
-
 std::string caseName(const char *circuit, int qubits, int blockWires) {
   return std::string(circuit) + "/" + std::to_string(qubits) + "/" +
          (blockWires ? "fused" + std::to_string(blockWires) : "unfused");
@@ -225,7 +203,7 @@ int main(int argc, char **argv) {
       }
     }
   }
-  CollectingReporter reporter;
+  TimeReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   // The programs go now, while LLVM's own static data still lives (the JIT
   // compiles its deinitializers when a program is destroyed).
@@ -239,11 +217,11 @@ int main(int argc, char **argv) {
               "unfused", "K=1", "K=2", "K=3", "speedup1", "speedup2",
               "speedup3");
   for (int n : counts) {
-    const double stream = reporter.seconds["stream/" + std::to_string(n)];
+    const double stream = reporter.secondsOf("stream/" + std::to_string(n));
     for (const char *circuit : circuits) {
       double t[4];
       for (int k : kBlockSizes)
-        t[k] = reporter.seconds[caseName(circuit, n, k)];
+        t[k] = reporter.secondsOf(caseName(circuit, n, k));
       if (stream == 0 || t[0] == 0)
         continue;
       std::printf("%-8s %6d %9.1f %9.1f %9.1f %9.1f %10.2f %10.2f %10.2f\n",

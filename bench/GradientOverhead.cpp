@@ -1,7 +1,8 @@
 //===- GradientOverhead.cpp - gradient time against primal time ----------===//
 //
 // For each classical kernel in bench/programs/gradients (a primal entry @f
-// and its gradient @df), times both through the embedding API, with the
+// and its gradient @df), times both through the embedding API (results
+// written into preallocated arrays), with the
 // optimize-before-AD stage on and off, and prints gradient time / primal time
 // measured in the same run. Also prints each gradient's tape high-water mark
 // and the number of 8-byte values it holds.
@@ -10,23 +11,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cotangent/API/Cotangent.h"
+#include "GradientPrograms.h"
+#include "TimeReporter.h"
 
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
-#include <fstream>
 #include <iterator>
-#include <map>
-#include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
-
-const char *const kPrograms[] = {"polynomial", "logsumexp", "gmm",
-                                 "network",    "ode",       "matvec"};
 
 /// How a kernel is compiled: optimize-before-AD on or off, index checks on
 /// or off.
@@ -45,41 +40,6 @@ struct Compiled {
   int64_t tapePeakBytes = 0;
 };
 
-std::string readFile(const std::string &path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-/// Deterministic arguments in [-0.5, 0.5] of the entry's types.
-std::vector<cotangent::Array> argumentsFor(const cotangent::EntryPoint &entry) {
-  std::mt19937_64 generator(42);
-  std::uniform_real_distribution<double> uniform(-0.5, 0.5);
-  std::vector<cotangent::Array> arguments;
-  for (const cotangent::ArrayType &type : entry.arguments) {
-    cotangent::Array array(type);
-    for (int64_t i = 0; i < array.numElements(); ++i)
-      array.as<double>()[i] = uniform(generator);
-    arguments.push_back(std::move(array));
-  }
-  return arguments;
-}
-
-/// Real time per call, by benchmark name.
-class CollectingReporter : public benchmark::ConsoleReporter {
-public:
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &run : runs)
-      if (run.run_type == Run::RT_Iteration)
-        seconds[run.run_name.function_name] =
-            run.GetAdjustedRealTime() /
-            benchmark::GetTimeUnitMultiplier(run.time_unit);
-    ConsoleReporter::ReportRuns(runs);
-  }
-  std::map<std::string, double> seconds;
-};
-
 std::string benchmarkName(const Compiled &compiled, const char *entry) {
   return compiled.name + "/" + compiled.variant.tag + "/" + entry;
 }
@@ -89,9 +49,8 @@ std::string benchmarkName(const Compiled &compiled, const char *entry) {
 int main(int argc, char **argv) {
   benchmark::Initialize(&argc, argv);
   std::vector<std::unique_ptr<Compiled>> programs;
-  for (const char *name : kPrograms) {
-    std::string source = readFile(std::string(COT_BENCH_PROGRAMS) +
-                                  "/gradients/" + name + ".mlir");
+  for (const char *name : kGradientPrograms) {
+    std::string source = gradientProgramSource(name);
     for (const Variant &variant : kVariants) {
       cotangent::CompileOptions options;
       options.optimizeBeforeAD = variant.optimizeBeforeAD;
@@ -101,7 +60,7 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "%s: %s\n", name, program.error().message.c_str());
         return 1;
       }
-      auto arguments = argumentsFor(*program->findEntryPoint("f"));
+      auto arguments = gradientArguments(*program->findEntryPoint("f"));
       programs.push_back(std::make_unique<Compiled>(
           Compiled{name, variant, std::move(*program), std::move(arguments)}));
     }
@@ -114,14 +73,16 @@ int main(int argc, char **argv) {
           name.c_str(),
           [c, entry](benchmark::State &state) {
             cotangent::RunStatistics statistics;
+            std::vector<cotangent::Array> results =
+                resultArrays(*c->program.findEntryPoint(entry));
             for (auto _ : state) {
-              auto results = c->program.call(entry, c->arguments, {uint64_t{1}},
-                                             &statistics);
-              if (!results) {
-                state.SkipWithError(results.error().message.c_str());
+              auto done = c->program.callInto(entry, c->arguments, results,
+                                              {uint64_t{1}}, &statistics);
+              if (!done) {
+                state.SkipWithError(done.error().message.c_str());
                 return;
               }
-              benchmark::DoNotOptimize(results->front().data());
+              benchmark::DoNotOptimize(results.front().data());
             }
             if (std::string(entry) == "df")
               c->tapePeakBytes = statistics.tapePeakBytes;
@@ -130,7 +91,7 @@ int main(int argc, char **argv) {
           ->UseRealTime();
     }
   }
-  CollectingReporter reporter;
+  TimeReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
   std::printf("\ngradient time / primal time (same run); tape high-water mark "
@@ -143,8 +104,7 @@ int main(int argc, char **argv) {
     const Compiled &opt = *programs[i], &noopt = *programs[i + 1],
                    &unchecked = *programs[i + 2];
     auto time = [&](const Compiled &c, const char *entry) {
-      auto it = reporter.seconds.find(benchmarkName(c, entry));
-      return it == reporter.seconds.end() ? 0.0 : it->second;
+      return reporter.secondsOf(benchmarkName(c, entry));
     };
     double primal = time(opt, "f"), gradient = time(opt, "df");
     double primalNoopt = time(noopt, "f"), gradientNoopt = time(noopt, "df");

@@ -19,6 +19,7 @@
 #include <chrono>
 #include <functional>
 #include <iostream>
+#include <map>
 
 using namespace cotangent;
 
@@ -31,7 +32,7 @@ constexpr double kLargeResultBytes = 64.0 * 1024 * 1024;
 
 /// A strided buffer descriptor as the LLVM lowering of a memref lays it out:
 /// allocated pointer, aligned pointer, offset, sizes, strides.
-std::vector<int64_t> describeBuffer(Array &array) {
+std::vector<int64_t> describeBuffer(const Array &array) {
   const std::vector<int64_t> &shape = array.shape();
   std::vector<int64_t> descriptor(3 + 2 * shape.size());
   auto address = reinterpret_cast<intptr_t>(array.data());
@@ -72,6 +73,15 @@ struct Program::Impl {
   std::vector<EntryPoint> entries;
   std::vector<StageTiming> timings;
   ProgramCallbacks callbacks;
+  /// The compiled host-callable twin of each entry point, by name.
+  std::map<std::string, runtime::PackedFunction, std::less<>> functions;
+
+  /// Calls `entry` on checked arguments and result arrays.
+  Result<std::monostate> run(const EntryPoint &entry,
+                             const std::vector<Array> &arguments,
+                             std::vector<Array> &results,
+                             const RunOptions &options,
+                             RunStatistics *statistics) const;
 
   explicit Impl(const mlir::DialectRegistry &registry)
       : context(registry, mlir::MLIRContext::Threading::DISABLED) {}
@@ -177,27 +187,32 @@ Result<Program> Program::compile(std::string_view source,
   });
   impl->engine->initialize();
   // Compile every entry point now, so calls pay no compilation.
-  for (const EntryPoint &entry : impl->entries)
-    if (entry.unsupported.empty())
-      if (auto function = impl->engine->lookupPacked(
-              ("_mlir_ciface_" + kEntryWrapperPrefix + entry.name).str());
-          !function)
-        return compileError("code generation failed for @" + entry.name + ": " +
-                            llvm::toString(function.takeError()));
+  for (const EntryPoint &entry : impl->entries) {
+    if (!entry.unsupported.empty())
+      continue;
+    auto function = impl->engine->lookupPacked(
+        ("_mlir_ciface_" + kEntryWrapperPrefix + entry.name).str());
+    if (!function)
+      return compileError("code generation failed for @" + entry.name + ": " +
+                          llvm::toString(function.takeError()));
+    impl->functions[entry.name] = *function;
+  }
   impl->llvmDump = nullptr; // irOutput need not outlive compile()
   impl->programCompiled = true;
   impl->timings.push_back({kLLVMStageName.str(), millisecondsSince(start)});
   return Program(std::move(impl));
 }
 
-Result<std::vector<Array>> Program::call(std::string_view name,
-                                         const std::vector<Array> &arguments,
-                                         const RunOptions &options,
-                                         RunStatistics *statistics) const {
-  const EntryPoint *entry = findEntryPoint(name);
+namespace {
+
+/// The entry named `name` if `arguments` fit it, else a usage error.
+Result<const EntryPoint *> checkedEntry(const Program &program,
+                                        std::string_view name,
+                                        const std::vector<Array> &arguments) {
+  const EntryPoint *entry = program.findEntryPoint(name);
   if (!entry) {
     std::string known;
-    for (const EntryPoint &candidate : impl_->entries)
+    for (const EntryPoint &candidate : program.entryPoints())
       known += (known.empty() ? "" : ", ") + candidate.name;
     return usageError(
         "no entry point named '" + std::string(name) +
@@ -216,13 +231,23 @@ Result<std::vector<Array>> Program::call(std::string_view name,
       return usageError("argument " + std::to_string(i) + " of @" +
                         entry->name + " must be " + entry->arguments[i].str() +
                         ", got " + arguments[i].type().str());
+  return entry;
+}
 
-  // Compiled code may write into its argument buffers: pass copies.
-  std::vector<Array> buffers = arguments;
-  for (auto [i, type] : llvm::enumerate(entry->results)) {
+} // namespace
+
+Result<std::vector<Array>> Program::call(std::string_view name,
+                                         const std::vector<Array> &arguments,
+                                         const RunOptions &options,
+                                         RunStatistics *statistics) const {
+  Result<const EntryPoint *> entry = checkedEntry(*this, name, arguments);
+  if (!entry)
+    return entry.error();
+  std::vector<Array> results;
+  for (auto [i, type] : llvm::enumerate((*entry)->results)) {
     auto tooLarge = [&, i = i, &type = type] {
       return Error{Error::Kind::Runtime,
-                   "result " + std::to_string(i) + " of @" + entry->name +
+                   "result " + std::to_string(i) + " of @" + (*entry)->name +
                        " (" + type.str() +
                        ") needs more memory than can be allocated"};
     };
@@ -235,14 +260,52 @@ Result<std::vector<Array>> Program::call(std::string_view name,
         bytes > static_cast<double>(runtime::availableMemoryBytes()))
       return tooLarge();
     try {
-      buffers.emplace_back(type);
+      results.emplace_back(type);
     } catch (const std::exception &) { // std::bad_alloc, std::length_error
       return tooLarge();
     }
   }
+  if (Result<std::monostate> done =
+          impl_->run(**entry, arguments, results, options, statistics);
+      !done)
+    return done.error();
+  return results;
+}
+
+Result<std::monostate> Program::callInto(std::string_view name,
+                                         const std::vector<Array> &arguments,
+                                         std::vector<Array> &results,
+                                         const RunOptions &options,
+                                         RunStatistics *statistics) const {
+  Result<const EntryPoint *> entry = checkedEntry(*this, name, arguments);
+  if (!entry)
+    return entry.error();
+  const std::vector<ArrayType> &types = (*entry)->results;
+  if (results.size() != types.size())
+    return usageError(
+        "@" + (*entry)->name + " returns " + std::to_string(types.size()) +
+        " result(s) " + listTypes(types) + " but " +
+        std::to_string(results.size()) + " result arrays were given");
+  for (size_t i = 0; i < results.size(); ++i)
+    if (!(results[i].type() == types[i]))
+      return usageError("result " + std::to_string(i) + " of @" +
+                        (*entry)->name + " is " + types[i].str() +
+                        ", but its array is " + results[i].type().str());
+  return impl_->run(**entry, arguments, results, options, statistics);
+}
+
+Result<std::monostate> Program::Impl::run(const EntryPoint &entry,
+                                          const std::vector<Array> &arguments,
+                                          std::vector<Array> &results,
+                                          const RunOptions &options,
+                                          RunStatistics *statistics) const {
+  // Compiled code never writes into a public function's tensor arguments
+  // (read-only-entry-arguments), so it gets the host's own arrays.
   std::vector<std::vector<int64_t>> descriptors;
-  for (Array &buffer : buffers)
-    descriptors.push_back(describeBuffer(buffer));
+  for (const Array &argument : arguments)
+    descriptors.push_back(describeBuffer(argument));
+  for (Array &result : results)
+    descriptors.push_back(describeBuffer(result));
   std::vector<void *> descriptorPointers;
   for (std::vector<int64_t> &descriptor : descriptors)
     descriptorPointers.push_back(descriptor.data());
@@ -250,26 +313,19 @@ Result<std::vector<Array>> Program::call(std::string_view name,
   for (void *&pointer : descriptorPointers)
     packedArguments.push_back(&pointer);
 
-  auto function = impl_->engine->lookupPacked(
-      ("_mlir_ciface_" + kEntryWrapperPrefix + entry->name).str());
-  if (!function)
-    return Error{Error::Kind::Runtime, llvm::toString(function.takeError())};
   StreamPrinter printer(options.printOutput ? *options.printOutput : std::cout);
-  const std::vector<const runtime::HostCallback *> &callbacks =
-      impl_->callbacks.table;
-  runtime::RunOptions runOptions{options.seed,
-                                 {callbacks.data(), callbacks.size(), &printer},
-                                 options.tapeLimitBytes};
+  runtime::RunOptions runOptions{
+      options.seed,
+      {callbacks.table.data(), callbacks.table.size(), &printer},
+      options.tapeLimitBytes};
   runtime::RunReport report;
-  std::optional<std::string> failure =
-      runtime::invoke(*function, packedArguments.data(), runOptions, &report);
+  std::optional<std::string> failure = runtime::invoke(
+      functions.at(entry.name), packedArguments.data(), runOptions, &report);
   if (statistics)
     statistics->tapePeakBytes = report.tapePeakBytes;
   if (failure)
     return Error{Error::Kind::Runtime, *failure};
-  return std::vector<Array>(
-      std::make_move_iterator(buffers.begin() + arguments.size()),
-      std::make_move_iterator(buffers.end()));
+  return std::monostate{};
 }
 
 std::string cotangent::describePipeline() {

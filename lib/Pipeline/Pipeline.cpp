@@ -79,8 +79,10 @@ const cotangent::PipelineStage kStages[] = {
      "lower-gradients"},
     {"simplify", "canonicalize and remove common subexpressions",
      "canonicalize,cse"},
-    {"bufferize", "tensors become buffers, across function boundaries",
-     "func.func(convert-elementwise-to-linalg),"
+    {"bufferize",
+     "tensors become buffers, across function boundaries; public functions "
+     "copy a tensor argument before writing into it",
+     "read-only-entry-arguments,func.func(convert-elementwise-to-linalg),"
      "one-shot-bufferize{bufferize-function-boundaries "
      "function-boundary-type-conversion=identity-layout-map "
      "allow-return-allocs-from-loops},canonicalize"},
@@ -91,6 +93,11 @@ const cotangent::PipelineStage kStages[] = {
      "functions write buffer results into buffers their callers pass",
      "copy-repeated-results,buffer-results-to-out-params{hoist-static-allocs "
      "modify-public-functions}"},
+    {"order-loops",
+     "linalg ops whose innermost loop would be a reduction run a parallel "
+     "loop along their rows innermost instead (matmul i-k-j), so that it "
+     "vectorises; every sum keeps its order",
+     "func.func(contiguous-inner-loops)"},
     {"optimize-before-AD",
      "inlining, promotion of memory to values and loop-invariant code motion, "
      "so derivatives are simpler and faster (optional)",

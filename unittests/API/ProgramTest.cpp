@@ -151,3 +151,61 @@ func.func @main() -> f64 {
   EXPECT_NE(result.error().message.find("60 qubits"), std::string::npos)
       << result.error().message;
 }
+
+TEST(ProgramTest, CallIntoWritesPreallocatedResults) {
+  Program program = compileOrDie(kCircuit);
+  std::vector<Array> results{Array({ElementType::F64, {3}})};
+  const double *before = results[0].as<double>();
+  for (double s : {2.0, -1.0}) {
+    auto done = program.callInto(
+        "scale", {Array::vector({1.0, -2.0, 0.5}), Array::scalar(s)}, results);
+    ASSERT_TRUE(done) << done.error().message;
+    EXPECT_EQ(results[0].as<double>(), before) << "the array is reused";
+    EXPECT_EQ(results[0].as<double>()[1], -2.0 * s);
+  }
+}
+
+TEST(ProgramTest, CallIntoRefusesResultArraysThatDoNotFit) {
+  Program program = compileOrDie(kCircuit);
+  std::vector<Array> arguments{Array::vector({1.0, 2.0, 3.0}),
+                               Array::scalar(1.0)};
+  std::vector<Array> none;
+  auto count = program.callInto("scale", arguments, none);
+  ASSERT_FALSE(count);
+  EXPECT_EQ(count.error().kind, Error::Kind::Usage);
+  EXPECT_NE(count.error().message.find("returns 1 result(s)"),
+            std::string::npos)
+      << count.error().message;
+
+  std::vector<Array> wrong{Array({ElementType::F64, {4}})};
+  auto type = program.callInto("scale", arguments, wrong);
+  ASSERT_FALSE(type);
+  EXPECT_NE(type.error().message.find(
+                "result 0 of @scale is tensor<3xf64>, but its array is "
+                "tensor<4xf64>"),
+            std::string::npos)
+      << type.error().message;
+}
+
+TEST(ProgramTest, ArgumentsAreNeverWritten) {
+  // @bump updates its tensor argument in place as far as the program can
+  // tell; the host's array must keep its values, call after call.
+  Program program = compileOrDie(R"(
+func.func @bump(%x: tensor<3xf64>) -> tensor<3xf64> {
+  %c1 = arith.constant 1 : index
+  %v = tensor.extract %x[%c1] : tensor<3xf64>
+  %one = arith.constant 1.0 : f64
+  %w = arith.addf %v, %one : f64
+  %y = tensor.insert %w into %x[%c1] : tensor<3xf64>
+  return %y : tensor<3xf64>
+}
+)");
+  Array x = Array::vector({1.0, 2.0, 3.0});
+  std::vector<Array> results{Array({ElementType::F64, {3}})};
+  for (int call = 0; call < 2; ++call) {
+    auto done = program.callInto("bump", {x}, results);
+    ASSERT_TRUE(done) << done.error().message;
+    EXPECT_EQ(results[0].as<double>()[1], 3.0);
+    EXPECT_EQ(x.as<double>()[1], 2.0) << "the argument was written";
+  }
+}

@@ -184,8 +184,18 @@ public:
   const EntryPoint *findEntryPoint(std::string_view name) const;
   const std::vector<StageTiming> &compileTimings() const;
 
+  /// Calls `entry` with `arguments`, which it reads and never writes, and
+  /// returns its results in new arrays.
   Result<std::vector<Array>> call(std::string_view entry,
                                   const std::vector<Array> &arguments,
+                                  const RunOptions &options = {},
+                                  RunStatistics *statistics = nullptr) const;
+  /// Like call, but writes the results into `results`, arrays of the
+  /// entry's result types that the caller allocated (once, say, for many
+  /// calls). On an error, `results` may hold partial values.
+  Result<std::monostate> callInto(std::string_view entry,
+                                  const std::vector<Array> &arguments,
+                                  std::vector<Array> &results,
                                   const RunOptions &options = {},
                                   RunStatistics *statistics = nullptr) const;
 

@@ -19,6 +19,34 @@ def WrapEntryPoints : Pass<"wrap-entry-points", "mlir::ModuleOp"> {
                            "mlir::func::FuncDialect"];
 }
 
+def ReadOnlyEntryArguments
+    : Pass<"read-only-entry-arguments", "mlir::ModuleOp"> {
+  let summary = "Keep the tensor arguments of public functions unwritten";
+  let description = [{
+    Marks every tensor argument of a public function
+    `bufferization.writable = false`, so that bufferization copies such an
+    argument before writing into it, inside the function, and only where it
+    does. The host then passes its own arrays, without a copy per call, and
+    never sees them change.
+  }];
+}
+
+def ContiguousInnerLoops
+    : Pass<"contiguous-inner-loops", "mlir::func::FuncOp"> {
+  let summary = "Give linalg ops a parallel, contiguous innermost loop";
+  let description = [{
+    A linalg op whose innermost loop is a reduction (`linalg.matmul` runs
+    i-j-k) is interchanged so that the loop along its output's last
+    dimension runs innermost (i-k-j), when that loop is parallel and every
+    operand that it indexes has it as its last dimension: the innermost
+    loop then walks rows, without a carried sum, and vectorises. Every
+    output element still sums its terms in the same order, so results are
+    bit for bit the same. Named ops so interchanged become `linalg.generic`.
+  }];
+  // A generalized named op's body is arith arithmetic.
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def CopyRepeatedResults : Pass<"copy-repeated-results", "mlir::ModuleOp"> {
   let summary = "Return a buffer at most once per return";
   let description = [{
