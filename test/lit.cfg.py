@@ -32,6 +32,14 @@ config.substitutions.append(("%cot_obj", config.cot_obj_root))
 config.substitutions.append(("%host_cxx", config.host_cxx))
 config.substitutions.append(("%host_cmake_args", config.host_cmake_args))
 
+# 'fma': the host CPU has fused multiply-add, which compiled code uses.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " fma " in cpuinfo.read():
+            config.available_features.add("fma")
+except OSError:
+    pass
+
 sys.path.insert(0, os.path.dirname(__file__))
 import sanitizers  # noqa: E402
 

@@ -10,6 +10,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -125,7 +126,7 @@ Result<LoweredProgram> cotangent::lowerToLLVMDialect(
 }
 
 llvm::Error cotangent::prepareForTarget(
-    llvm::Module &module, const llvm::TargetMachine &target,
+    llvm::Module &module, const llvm::TargetMachine &target, bool contract,
     const std::function<llvm::Error(llvm::Module *)> &optimize) {
   // Buffers come from the runtime's allocator, which returns fresh memory
   // like malloc: saying so lets LLVM keep values in registers and vectorise.
@@ -135,6 +136,15 @@ llvm::Error cotangent::prepareForTarget(
     if (!function.isDeclaration()) {
       function.addFnAttr("target-cpu", target.getTargetCPU());
       function.addFnAttr("target-features", target.getTargetFeatureString());
+      // A product added to something may round once (a fused multiply-add
+      // where the CPU has one), as C and C++ compilers do by default; the
+      // order of operations is kept, so results are the same on every run.
+      if (contract)
+        for (llvm::Instruction &instruction : llvm::instructions(function))
+          if (instruction.getOpcode() == llvm::Instruction::FMul ||
+              instruction.getOpcode() == llvm::Instruction::FAdd ||
+              instruction.getOpcode() == llvm::Instruction::FSub)
+            instruction.setHasAllowContract(true);
     }
   return optimize(&module);
 }

@@ -65,10 +65,12 @@ Result<LoweredProgram> lowerToLLVMDialect(mlir::MLIRContext &context,
                                           CallbackBinding binding);
 
 /// Makes `module` ready for `target`: its CPU and features on every
-/// function, the runtime's allocator marked as returning fresh memory, then
+/// function, the runtime's allocator marked as returning fresh memory,
+/// multiplications and additions allowed to fuse when `contract`, then
 /// `optimize` (LLVM's pipeline at the chosen level).
 llvm::Error
 prepareForTarget(llvm::Module &module, const llvm::TargetMachine &target,
+                 bool contract,
                  const std::function<llvm::Error(llvm::Module *)> &optimize);
 
 } // namespace cotangent

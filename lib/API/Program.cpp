@@ -66,6 +66,7 @@ struct Program::Impl {
   std::function<llvm::Error(llvm::Module *)> optimize, transform;
   /// Where the transform prints the LLVM IR, only while compile() runs.
   std::ostream *llvmDump = nullptr;
+  bool contractMultiplyAdd = true;
   /// Set once the program's own module is compiled: later modules are the
   /// JIT's own (its deinitializers), left as they are.
   bool programCompiled = false;
@@ -146,6 +147,7 @@ Result<Program> Program::compile(std::string_view source,
   impl->optimize = mlir::makeOptimizingTransformer(
       static_cast<unsigned>(options.optimizationLevel), 0, targetMachine);
   Impl *state = impl.get();
+  state->contractMultiplyAdd = options.contractMultiplyAdd;
   state->llvmDump =
       options.dumpAfter == kLLVMStageName.str() ? options.irOutput : nullptr;
   state->transform = [state,
@@ -153,7 +155,8 @@ Result<Program> Program::compile(std::string_view source,
     if (state->programCompiled)
       return llvm::Error::success();
     if (llvm::Error error =
-            prepareForTarget(*llvmModule, *targetMachine, state->optimize))
+            prepareForTarget(*llvmModule, *targetMachine,
+                             state->contractMultiplyAdd, state->optimize))
       return error;
     if (state->llvmDump) {
       std::string text;

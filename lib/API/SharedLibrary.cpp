@@ -365,7 +365,8 @@ cotangent::compileSharedLibrary(std::string_view source,
   auto optimize = mlir::makeOptimizingTransformer(
       static_cast<unsigned>(options.compile.optimizationLevel), 0,
       target->get());
-  if (llvm::Error error = prepareForTarget(*module, **target, optimize))
+  if (llvm::Error error = prepareForTarget(
+          *module, **target, options.compile.contractMultiplyAdd, optimize))
     return compileError("optimisation failed: " +
                         llvm::toString(std::move(error)));
 

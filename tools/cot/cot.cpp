@@ -56,6 +56,9 @@ options:
                         its tensor or buffer is no longer caught
   -O LEVEL              LLVM optimisation level of the native code, 0 to 3
                         (default 3; -O0 ... -O3 work too)
+  --no-fma              round every product and sum on its own (default: a
+                        product added to something rounds once, as a fused
+                        multiply-add where the CPU has one, as C compilers do)
   -h, --help            print this help
 
 cot compile writes an ahead-of-time shared library exporting each public
@@ -65,8 +68,8 @@ libcotangent with the C++ compiler driver ($CXX, else c++):
   --header HEADER.h     also write the C header declaring its functions
   --target-cpu CPU      generate code for CPU (x86-64, x86-64-v3, znver3, ...;
                         default: the host's CPU and all its features)
-and takes --dump-after, --time, --no-optimize-before-ad, --no-fuse-gates
-and -O as above.
+and takes --dump-after, --time, --no-optimize-before-ad, --no-fuse-gates,
+--no-index-checks, --no-fma and -O as above.
 
 exit codes: 0 ok, 1 compile error, 2 usage error, 3 run-time error
 )";
@@ -82,6 +85,7 @@ struct Options {
   bool optimizeBeforeAD = true;
   bool fuseGates = true;
   bool checkIndices = true;
+  bool contractMultiplyAdd = true;
   int optimizationLevel = 3;
   std::string dumpAfter;
   std::vector<std::string> plugins;
@@ -165,6 +169,8 @@ std::string parseOptions(int argc, char **argv, Options &options) {
       options.fuseGates = false;
     } else if (arg == "--no-index-checks") {
       options.checkIndices = false;
+    } else if (arg == "--no-fma") {
+      options.contractMultiplyAdd = false;
     } else if (arg.rfind("-O", 0) == 0) {
       text = arg.size() > 2 ? arg.substr(2) : (i + 1 < argc ? argv[++i] : "");
       if (text.size() != 1 || text[0] < '0' || text[0] > '3')
@@ -215,6 +221,7 @@ CompileOptions compileOptionsOf(const Options &options) {
   compileOptions.fuseGates = options.fuseGates;
   compileOptions.checkIndices = options.checkIndices;
   compileOptions.optimizationLevel = options.optimizationLevel;
+  compileOptions.contractMultiplyAdd = options.contractMultiplyAdd;
   compileOptions.irOutput = &std::cerr;
   return compileOptions;
 }

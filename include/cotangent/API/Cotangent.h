@@ -133,6 +133,12 @@ struct CompileOptions {
   /// reassociates floating-point arithmetic, so results are the same from
   /// run to run.
   int optimizationLevel = 3;
+  /// Let a multiplication and the addition or subtraction of its product
+  /// round once, as a fused multiply-add where the CPU has one (what C and
+  /// C++ compilers do by default). Nothing is reordered and results are the
+  /// same from run to run, but they may differ in the last bits from
+  /// separately rounded arithmetic, and between CPUs with and without FMA.
+  bool contractMultiplyAdd = true;
   /// Name of a pipeline stage (see printPipeline) after which the IR is
   /// written to `irOutput`.
   std::string dumpAfter;
