@@ -3,7 +3,6 @@
 #include "cotangent/Runtime/Execution.h"
 
 #include "ExecutionContext.h"
-#include "cotangent/Runtime/MemoryInfo.h"
 #include "RuntimeError.h"
 
 #include <algorithm>
@@ -13,16 +12,15 @@
 namespace cotangent::runtime {
 namespace {
 
-/// Half the memory available now: a derivative that never ends (a loop
-/// under grad) stops with an error before the machine runs out.
-int64_t defaultTapeLimitBytes() {
-  return static_cast<int64_t>(
-      std::min<uint64_t>(availableMemoryBytes() / 2, INT64_MAX));
-}
-
+/// A seed no earlier run of this thread had: from a generator seeded once
+/// per thread by std::random_device, which costs system calls each time it
+/// is constructed.
 uint64_t freshSeed() {
-  std::random_device device;
-  return (uint64_t(device()) << 32) ^ device();
+  thread_local std::mt19937_64 seeds = [] {
+    std::random_device device;
+    return std::mt19937_64((uint64_t(device()) << 32) ^ device());
+  }();
+  return seeds();
 }
 
 /// Calls fn(args); returns false if an entry point ended the run by jumping
@@ -42,10 +40,9 @@ bool callWithTrap(ExecutionContext &context, PackedFunction fn, void **args) {
 std::optional<std::string> invoke(PackedFunction fn, void **args,
                                   const RunOptions &options,
                                   RunReport *report) {
-  ExecutionContext context(
-      options.seed ? *options.seed : freshSeed(), options.host,
-      options.tapeLimitBytes > 0 ? options.tapeLimitBytes
-                                 : defaultTapeLimitBytes());
+  ExecutionContext context(options.seed ? *options.seed : freshSeed(),
+                           options.host,
+                           std::max<int64_t>(options.tapeLimitBytes, 0));
   ExecutionContext::Scope scope(context);
   bool completed = false;
   try {

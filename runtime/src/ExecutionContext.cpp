@@ -48,9 +48,20 @@ ExecutionContext::ExecutionContext(uint64_t seed, const HostBindings &host,
     : tape_(acquireTape()), tapeLimitBytes_(tapeLimitBytes),
       stack_(ThreadStack::ofThisThread()),
       recursionLimit_(stack_.recursionLimit()), hostCalls_(host),
-      device_(makeStateVectorDevice()), random_(seed) {}
+      device_(makeStateVectorDevice()), seed_(seed) {}
 
 ExecutionContext::~ExecutionContext() { releaseTape(tape_); }
+
+int64_t ExecutionContext::tapeLimitBytes() {
+  // By default half the memory available, so that a derivative that never
+  // ends (a loop under grad) stops with an error before the machine runs
+  // out; read when first needed, since reading it costs more than a small
+  // call.
+  if (tapeLimitBytes_ <= 0)
+    tapeLimitBytes_ = static_cast<int64_t>(
+        std::min<uint64_t>(availableMemoryBytes() / 2, INT64_MAX));
+  return tapeLimitBytes_;
+}
 
 ExecutionContext *ExecutionContext::current() { return currentContext; }
 
@@ -352,7 +363,9 @@ bool ExecutionContext::measure(int64_t qubit) {
     throw RuntimeError("a mid-circuit measurement cannot be differentiated "
                        "by the adjoint method");
   // 53 random bits: uniform in [0, 1), the same for a seed on every platform.
-  const double sample = static_cast<double>(random_() >> 11) * 0x1p-53;
+  if (!random_)
+    random_.emplace(seed_);
+  const double sample = static_cast<double>((*random_)() >> 11) * 0x1p-53;
   return device_->measure(wireOf(qubit), sample);
 }
 

@@ -32,6 +32,8 @@ namespace cotangent::runtime {
 
 class ExecutionContext {
 public:
+  /// `tapeLimitBytes` 0: half the memory available when the tape first
+  /// grows.
   ExecutionContext(uint64_t seed, const HostBindings &host,
                    int64_t tapeLimitBytes);
   ~ExecutionContext();
@@ -97,7 +99,7 @@ public:
   /// The derivative tape of this run (see cotangent/Runtime/Tape.h).
   CotTape &tape() { return tape_; }
   /// The most bytes the tape may hold.
-  int64_t tapeLimitBytes() const { return tapeLimitBytes_; }
+  int64_t tapeLimitBytes();
   /// The lowest address a recursive function of compiled code may start at.
   uintptr_t recursionLimit() const { return recursionLimit_; }
   /// Throws the error of a recursion in `function` that reached the limit.
@@ -174,7 +176,10 @@ private:
   };
   std::vector<std::optional<StashedCircuit>> stashes_; ///< By handle.
   std::vector<int64_t> freeStashes_; ///< Handles whose slot can be reused.
-  std::mt19937_64 random_;
+  // Seeded at the first measurement: most runs measure nothing, and seeding
+  // fills 312 words.
+  uint64_t seed_;
+  std::optional<std::mt19937_64> random_;
   std::jmp_buf *trap_ = nullptr;
   std::string error_;
 };

@@ -156,7 +156,7 @@ struct RunOptions {
   std::ostream *printOutput = nullptr;
   /// The most bytes the derivative tape may hold, so that a derivative
   /// that never ends stops with a run-time error; 0: half the memory
-  /// available when the call starts.
+  /// available when the tape first grows in the call.
   int64_t tapeLimitBytes = 0;
 };
 

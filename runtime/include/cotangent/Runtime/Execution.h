@@ -24,7 +24,7 @@ struct RunOptions {
   /// The host functions of the program's callbacks, and its printer.
   HostBindings host = {};
   /// The most bytes the derivative tape may hold; 0: half the memory
-  /// available when the run starts.
+  /// available when the tape first grows.
   int64_t tapeLimitBytes = 0;
 };
 
