@@ -2,6 +2,7 @@
 #include "Lowering.h"
 
 #include "EntryPoints.h"
+#include "MultiplyAddContraction.h"
 #include "ParserHazards.h"
 
 #include "cotangent/Pipeline/Pipeline.h"
@@ -10,7 +11,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -136,15 +136,8 @@ llvm::Error cotangent::prepareForTarget(
     if (!function.isDeclaration()) {
       function.addFnAttr("target-cpu", target.getTargetCPU());
       function.addFnAttr("target-features", target.getTargetFeatureString());
-      // A product added to something may round once (a fused multiply-add
-      // where the CPU has one), as C and C++ compilers do by default; the
-      // order of operations is kept, so results are the same on every run.
       if (contract)
-        for (llvm::Instruction &instruction : llvm::instructions(function))
-          if (instruction.getOpcode() == llvm::Instruction::FMul ||
-              instruction.getOpcode() == llvm::Instruction::FAdd ||
-              instruction.getOpcode() == llvm::Instruction::FSub)
-            instruction.setHasAllowContract(true);
+        allowMultiplyAddContraction(function);
     }
   return optimize(&module);
 }
