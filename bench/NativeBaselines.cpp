@@ -239,7 +239,7 @@ int main(int argc, char **argv) {
   std::vector<char *> arguments(argv, argv + argc);
   char repetitions[] = "--benchmark_repetitions=5",
        interleaving[] = "--benchmark_enable_random_interleaving=true",
-       minimumTime[] = "--benchmark_min_time=0.2s";
+       minimumTime[] = "--benchmark_min_time=0.2";
   arguments.insert(arguments.begin() + 1,
                    {repetitions, interleaving, minimumTime});
   int count = static_cast<int>(arguments.size());

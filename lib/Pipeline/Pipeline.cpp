@@ -102,7 +102,8 @@ const cotangent::PipelineStage kStages[] = {
      "inlining, promotion of memory to values and loop-invariant code motion, "
      "so derivatives are simpler and faster (optional)",
      "func.func(convert-linalg-to-loops),inline,canonicalize,cse,mem2reg,"
-     "loop-invariant-code-motion,canonicalize",
+     "loop-invariant-code-motion,func.func(hoist-invariant-loads),"
+     "canonicalize",
      cotangent::PipelineStage::Switch::OptimizeBeforeAD},
     {"differentiate",
      "the AD engine: derivative calls become generated tangent, forward and "

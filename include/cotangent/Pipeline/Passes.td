@@ -47,6 +47,21 @@ def ContiguousInnerLoops
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def HoistInvariantLoads
+    : Pass<"hoist-invariant-loads", "mlir::func::FuncOp"> {
+  let summary = "Move loads that every iteration repeats out of their loop";
+  let description = [{
+    MLIR's loop-invariant code motion leaves every `memref.load` where it
+    is. This pass moves a load out of an `scf.for` that runs at least once
+    (constant bounds) when its buffer and indices come from outside the loop
+    and nothing in the loop can write to that buffer: no store, copy or
+    other write into the same allocation, nor, for a function argument, into
+    anything but the function's own allocations. A call or an op with an
+    unknown write keeps every load of its loop in place. The AD engine then
+    saves such a value once per outer iteration, not once per inner one.
+  }];
+}
+
 def CopyRepeatedResults : Pass<"copy-repeated-results", "mlir::ModuleOp"> {
   let summary = "Return a buffer at most once per return";
   let description = [{
