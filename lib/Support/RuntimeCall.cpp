@@ -48,6 +48,61 @@ Value RuntimeCall::array(ValueRange values, Type elementType) {
   return slot;
 }
 
+/// The global `name` of `type`, created constant with `value` (or, when it
+/// is null, the initializer `build` makes) unless the module has it.
+static LLVM::GlobalOp
+constantGlobal(OpBuilder &builder, Location loc, ModuleOp module,
+               const std::string &name, Type type, Attribute value,
+               function_ref<void(OpBuilder &)> build = nullptr) {
+  if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+    return global;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto global = LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
+                                       LLVM::Linkage::Internal, name, value);
+  if (build) {
+    builder.setInsertionPointToStart(
+        builder.createBlock(&global.getInitializerRegion()));
+    build(builder);
+  }
+  return global;
+}
+
+Value RuntimeCall::constantArray(ArrayRef<int64_t> values) {
+  if (values.empty())
+    return LLVM::ZeroOp::create(rewriter, loc, ptr());
+  auto shape = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                     rewriter.getI64Type());
+  std::string name =
+      "__cot_i64s_" + llvm::utohexstr(llvm::hash_combine_range(values));
+  LLVM::GlobalOp global =
+      constantGlobal(rewriter, loc, module, name,
+                     LLVM::LLVMArrayType::get(i64(), values.size()),
+                     DenseIntElementsAttr::get(shape, values));
+  return LLVM::AddressOfOp::create(rewriter, loc, global);
+}
+
+Value RuntimeCall::whereArray(ArrayRef<Location> locations) {
+  if (locations.empty())
+    return LLVM::ZeroOp::create(rewriter, loc, ptr());
+  std::string text;
+  for (Location location : locations)
+    text += describeLocation(location) + '\n';
+  auto type = LLVM::LLVMArrayType::get(ptr(), locations.size());
+  LLVM::GlobalOp global = constantGlobal(
+      rewriter, loc, module,
+      "__cot_wheres_" + llvm::utohexstr(llvm::hash_value(text)), type, {},
+      [&](OpBuilder &b) {
+        Value array = LLVM::UndefOp::create(b, loc, type);
+        for (auto [i, location] : llvm::enumerate(locations))
+          array = LLVM::InsertValueOp::create(
+              b, loc, array, sourceLocationString(b, location, module),
+              ArrayRef<int64_t>{static_cast<int64_t>(i)});
+        LLVM::ReturnOp::create(b, loc, array);
+      });
+  return LLVM::AddressOfOp::create(rewriter, loc, global);
+}
+
 Value RuntimeCall::slotHolding(Value value) {
   Value slot = entryBlockSlot(value.getType(), 1);
   LLVM::StoreOp::create(rewriter, loc, value, slot);

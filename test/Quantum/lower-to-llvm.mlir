@@ -2,12 +2,13 @@
 // are i64, arrays of parameters and qubits live in entry-block allocas, and
 // every call passes its source location.
 // RUN: cot-opt %s --convert-to-llvm --reconcile-unrealized-casts | FileCheck %s
+// RUN: cot-opt %s --convert-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=GLOBALS
 
 // CHECK-DAG: llvm.func @__cot_alloc(i64, !llvm.ptr) -> i64
 // CHECK-DAG: llvm.func @__cot_extract(i64, i64, !llvm.ptr) -> i64
 // CHECK-DAG: llvm.func @__cot_gate(i64, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr)
 // The RX gate below passes its own location.
-// CHECK-DAG: llvm.mlir.global internal constant @[[WHERE:__cot_where_[0-9A-F]+]]("{{.*}}lower-to-llvm.mlir:32:9\00")
+// CHECK-DAG: llvm.mlir.global internal constant @[[WHERE:__cot_where_[0-9A-F]+]]("{{.*}}lower-to-llvm.mlir:33:9\00")
 
 // CHECK-LABEL: llvm.func @circuit
 // CHECK-SAME: (%[[T:.*]]: f64, %[[I:.*]]: i64)
@@ -93,21 +94,22 @@ func.func @adjoint_method(%weights: memref<3xf64>, %out: memref<?xf64>) {
   return
 }
 
-// A fused block passes its descriptor as an array of constants with its
-// length, then its parameters and qubits like a gate.
+// A fused block passes its descriptor and its gates' locations as constant
+// global arrays (nothing stored at run time), the descriptor's length, then
+// its parameters and qubits like a gate.
+// GLOBALS-DAG: llvm.mlir.global internal constant @__cot_i64s_{{[0-9A-F]+}}(dense<[8, 0, 1, 0, 12, 0, 2, 0, 1]> : tensor<9xi64>) {{.*}} : !llvm.array<9 x i64>
+// GLOBALS-DAG: llvm.mlir.global internal constant @__cot_wheres_{{[0-9A-F]+}}() {{.*}} : !llvm.array<2 x ptr>
 // CHECK-LABEL: llvm.func @fused
 // CHECK-SAME: (%[[T:.*]]: f64, %[[A:.*]]: i64, %[[B:.*]]: i64)
 // CHECK: %[[QUBITS:.*]] = llvm.alloca %{{.*}} x i64
 // CHECK: %[[PARAMS:.*]] = llvm.alloca %{{.*}} x f64
-// CHECK: %[[GATES:.*]] = llvm.alloca %{{.*}} x i64
-// CHECK: %[[RX:.*]] = llvm.mlir.constant(8 : i64)
-// CHECK: %[[CNOT:.*]] = llvm.mlir.constant(12 : i64)
-// CHECK: llvm.store %[[RX]], %{{.*}} : i64, !llvm.ptr
+// CHECK: %[[GATES:.*]] = llvm.mlir.addressof @__cot_i64s_
 // CHECK: %[[LEN:.*]] = llvm.mlir.constant(9 : i64)
 // CHECK: llvm.store %[[T]], %{{.*}} : f64, !llvm.ptr
 // CHECK: llvm.store %[[A]], %{{.*}} : i64, !llvm.ptr
 // CHECK: llvm.store %[[B]], %{{.*}} : i64, !llvm.ptr
-// CHECK: llvm.call @__cot_fused_gates(%[[GATES]], %[[LEN]], %[[PARAMS]], %[[QUBITS]], %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> ()
+// CHECK: %[[GATE_WHERE:.*]] = llvm.mlir.addressof @__cot_wheres_
+// CHECK: llvm.call @__cot_fused_gates(%[[GATES]], %[[LEN]], %[[PARAMS]], %[[QUBITS]], %{{.*}}, %[[GATE_WHERE]], %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> ()
 func.func @fused(%t: f64, %a: !quantum.bit, %b: !quantum.bit) -> (!quantum.bit, !quantum.bit) {
   %q:2 = quantum.fused_gates(%t) %a, %b {gates = array<i64: 8, 0, 1, 0, 12, 0, 2, 0, 1>} : !quantum.bit, !quantum.bit
   return %q#0, %q#1 : !quantum.bit, !quantum.bit

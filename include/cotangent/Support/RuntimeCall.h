@@ -32,6 +32,12 @@ public:
   /// A stack array holding `values`; the slot is allocated once in the
   /// function's entry block so calls inside loops do not grow the stack.
   mlir::Value array(mlir::ValueRange values, mlir::Type elementType);
+  /// A pointer to a constant global array of `values` (one global per
+  /// distinct content): nothing is stored at run time.
+  mlir::Value constantArray(llvm::ArrayRef<int64_t> values);
+  /// A pointer to a constant global array of the source-location strings
+  /// of `locations` (see where).
+  mlir::Value whereArray(llvm::ArrayRef<mlir::Location> locations);
 
   /// Calls `function`, declaring it on first use (fails if the module
   /// declares its symbol with another type).

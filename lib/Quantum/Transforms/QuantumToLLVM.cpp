@@ -133,23 +133,23 @@ struct FusedGatesLowering : QuantumLowering<FusedGatesOp> {
   matchAndRewrite(FusedGatesOp op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const final {
     RuntimeCall rt(rewriter, op);
-    SmallVector<Value> descriptor;
-    for (int64_t entry : op.getGates())
-      descriptor.push_back(rt.constant(entry));
+    // The descriptor and the gates' locations are constant data, not
+    // stores at run time (each store is work for LLVM's optimiser, too).
+    ArrayRef<int64_t> descriptor = op.getGates();
     // Each gate's location (the block's own for all, if none are given).
-    SmallVector<Value> gateWhere;
+    SmallVector<Location> gateLocations;
     if (std::optional<ArrayAttr> locations = op.getGateLocations())
       for (Attribute location : *locations)
-        gateWhere.push_back(rt.where(cast<LocationAttr>(location)));
+        gateLocations.push_back(cast<LocationAttr>(location));
     else
-      gateWhere.assign(numGates(op), rt.where());
+      gateLocations.assign(numGates(op), op.getLoc());
     ValueRange qubits = adaptor.getInQubits();
     if (failed(rt.call(RuntimeFunction::FusedGates,
-                       {rt.array(descriptor, rt.i64()),
+                       {rt.constantArray(descriptor),
                         rt.constant(descriptor.size()),
                         rt.array(adaptor.getParams(), rt.f64()),
                         rt.array(qubits, rt.i64()), rt.constant(qubits.size()),
-                        rt.array(gateWhere, rt.ptr()), rt.where()})))
+                        rt.whereArray(gateLocations), rt.where()})))
       return failure();
     rewriter.replaceOp(op, qubits);
     return success();
