@@ -1,21 +1,27 @@
 // The tapes in the LLVM dialect: a push reserves 8-byte slots on the
 // runtime's tape (growing it through the runtime only when full) and stores
 // each value; a pop shrinks the size and loads the values back. Residual
-// tapes become runtime calls that copy a buffer's bytes.
+// tapes become runtime calls that copy a buffer's bytes. The tape's fields
+// and its slots are accessed in two alias scopes, each declared apart from
+// the other, so LLVM may keep the size in a register across a loop's pops.
 // RUN: cot-opt %s --convert-to-llvm --reconcile-unrealized-casts | FileCheck %s
+
+// CHECK: #[[DOMAIN:.*]] = #llvm.alias_scope_domain<id = "cot.tape"
+// CHECK: #[[FIELDS:.*]] = #llvm.alias_scope<id = "cot.tape.fields", domain = #[[DOMAIN]]
+// CHECK: #[[SLOTS:.*]] = #llvm.alias_scope<id = "cot.tape.slots", domain = #[[DOMAIN]]
 
 // CHECK-LABEL: llvm.func @push_pop
 // CHECK: %[[TAPE:.*]] = llvm.call @__cot_tape() : () -> !llvm.ptr
-// CHECK: %[[SIZE:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK: %[[SIZE:.*]] = llvm.load %{{.*}} {alias_scopes = [#[[FIELDS]]], noalias_scopes = [#[[SLOTS]]]} : !llvm.ptr -> i64
 // CHECK: %[[NEEDED:.*]] = llvm.add %[[SIZE]], %{{.*}} : i64
 // CHECK: llvm.icmp "ugt" %[[NEEDED]]
 // CHECK: llvm.call @__cot_tape_grow(%[[TAPE]], %[[NEEDED]])
-// CHECK: llvm.store %arg0, %{{.*}} : f64, !llvm.ptr
-// CHECK: llvm.store %arg1, %{{.*}} : !llvm.ptr, !llvm.ptr
+// CHECK: llvm.store %arg0, %{{.*}} {alias_scopes = [#[[SLOTS]]], noalias_scopes = [#[[FIELDS]]]} : f64, !llvm.ptr
+// CHECK: llvm.store %arg1, %{{.*}} {alias_scopes = [#[[SLOTS]]], noalias_scopes = [#[[FIELDS]]]} : !llvm.ptr, !llvm.ptr
 // CHECK: llvm.call @__cot_tape()
 // CHECK: %[[REMAINING:.*]] = llvm.sub
-// CHECK: llvm.load %{{.*}} : !llvm.ptr -> f64
-// CHECK: llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.load %{{.*}} {alias_scopes = [#[[SLOTS]]], noalias_scopes = [#[[FIELDS]]]} : !llvm.ptr -> f64
+// CHECK: llvm.load %{{.*}} {alias_scopes = [#[[SLOTS]]], noalias_scopes = [#[[FIELDS]]]} : !llvm.ptr -> !llvm.ptr
 func.func @push_pop(%x: f64, %p: !llvm.ptr) -> (f64, !llvm.ptr) {
   gradient.tape_push %x, %p : f64, !llvm.ptr
   %y, %q = gradient.tape_pop : f64, !llvm.ptr

@@ -5,7 +5,10 @@
 // A push reserves 8 bytes per value, growing the buffer through the runtime
 // only when full, and stores each value in its slot; a pop shrinks the size
 // and loads the values back. `__cot_tape()` returns the same tape for a whole
-// run, so it is declared free of memory effects and LLVM may hoist it.
+// run, so it is declared free of memory effects and LLVM may hoist it. The
+// tape's fields and its slots are told apart by alias scopes: otherwise a
+// slot read could be the size field for all LLVM knows, which then stays in
+// memory, loaded and stored at every pop of a loop.
 //
 // A custom gradient's residual tape is the runtime's (Residuals.h): the
 // residual ops become calls that copy a buffer's bytes in and out.
@@ -65,8 +68,19 @@ public:
         rewriter, loc, ptrType, tapeType, tape,
         ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(which)});
   }
-  Value load(Value address, Type type) {
-    return LLVM::LoadOp::create(rewriter, loc, type, address);
+  /// Loads and stores of the tape's fields and of its slots, each in its
+  /// own alias scope and declared apart from the other.
+  Value loadField(Value address, Type type) {
+    return scoped(LLVM::LoadOp::create(rewriter, loc, type, address), true);
+  }
+  void storeField(Value value, Value address) {
+    scoped(LLVM::StoreOp::create(rewriter, loc, value, address), true);
+  }
+  Value loadSlot(Value address, Type type) {
+    return scoped(LLVM::LoadOp::create(rewriter, loc, type, address), false);
+  }
+  void storeSlot(Value value, Value address) {
+    scoped(LLVM::StoreOp::create(rewriter, loc, value, address), false);
   }
   Value constant(int64_t value) {
     return LLVM::ConstantOp::create(rewriter, loc, i64,
@@ -85,6 +99,23 @@ public:
   ModuleOp module;
   Type ptrType, i64;
   LLVM::LLVMStructType tapeType;
+
+private:
+  LLVM::AliasScopeAttr scope(StringRef name) {
+    MLIRContext *context = rewriter.getContext();
+    auto domain = LLVM::AliasScopeDomainAttr::get(
+        context, StringAttr::get(context, "cot.tape"),
+        StringAttr::get(context, "the derivative tape"));
+    return LLVM::AliasScopeAttr::get(
+        context, StringAttr::get(context, "cot.tape." + name), domain,
+        StringAttr::get(context, name));
+  }
+  template <typename OpTy> OpTy scoped(OpTy op, bool isField) {
+    LLVM::AliasScopeAttr fields = scope("fields"), slots = scope("slots");
+    op.setAliasScopesAttr(rewriter.getArrayAttr({isField ? fields : slots}));
+    op.setNoaliasScopesAttr(rewriter.getArrayAttr({isField ? slots : fields}));
+    return op;
+  }
 };
 
 struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
@@ -101,11 +132,11 @@ struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
     if (failed(tapeOrFailure) || failed(growFn))
       return failure();
     Value tape = *tapeOrFailure;
-    Value size = access.load(access.field(tape, Size), access.i64);
+    Value size = access.loadField(access.field(tape, Size), access.i64);
     Value needed = LLVM::AddOp::create(
         rewriter, loc, size,
         access.constant(kSlotBytes * op.getValues().size()));
-    Value capacity = access.load(access.field(tape, Capacity), access.i64);
+    Value capacity = access.loadField(access.field(tape, Capacity), access.i64);
     Value full = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt,
                                       needed, capacity);
 
@@ -120,14 +151,14 @@ struct TapePushLowering : ConvertOpToLLVMPattern<TapePushOp> {
     LLVM::BrOp::create(rewriter, loc, after);
 
     rewriter.setInsertionPoint(op);
-    Value data = access.load(access.field(tape, Data), access.ptrType);
+    Value data = access.loadField(access.field(tape, Data), access.ptrType);
     for (auto [i, value] : llvm::enumerate(adaptor.getValues()))
-      LLVM::StoreOp::create(rewriter, loc, value, access.slot(data, size, i));
-    LLVM::StoreOp::create(rewriter, loc, needed, access.field(tape, Size));
+      access.storeSlot(value, access.slot(data, size, i));
+    access.storeField(needed, access.field(tape, Size));
     Value peakAddress = access.field(tape, Peak);
-    Value peak = access.load(peakAddress, access.i64);
+    Value peak = access.loadField(peakAddress, access.i64);
     Value higher = LLVM::UMaxOp::create(rewriter, loc, peak, needed);
-    LLVM::StoreOp::create(rewriter, loc, higher, peakAddress);
+    access.storeField(higher, peakAddress);
     rewriter.eraseOp(op);
     return success();
   }
@@ -144,15 +175,15 @@ struct TapePopLowering : ConvertOpToLLVMPattern<TapePopOp> {
     if (failed(tape))
       return failure();
     Value sizeAddress = access.field(*tape, Size);
-    Value size = access.load(sizeAddress, access.i64);
+    Value size = access.loadField(sizeAddress, access.i64);
     Value remaining = LLVM::SubOp::create(
         rewriter, loc, size, access.constant(kSlotBytes * op.getNumResults()));
-    LLVM::StoreOp::create(rewriter, loc, remaining, sizeAddress);
-    Value data = access.load(access.field(*tape, Data), access.ptrType);
+    access.storeField(remaining, sizeAddress);
+    Value data = access.loadField(access.field(*tape, Data), access.ptrType);
     SmallVector<Value> values;
     for (auto [i, type] : llvm::enumerate(op.getResultTypes()))
-      values.push_back(access.load(access.slot(data, remaining, i),
-                                   getTypeConverter()->convertType(type)));
+      values.push_back(access.loadSlot(access.slot(data, remaining, i),
+                                       getTypeConverter()->convertType(type)));
     rewriter.replaceOp(op, values);
     return success();
   }
