@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,14 +65,17 @@ native::Outputs outputsOf(std::vector<Array> &results) {
 
 /// The argument of @f whose gradient result `result` of @df is: the first
 /// argument of its type not taken by an earlier result (the programs list
-/// argnums in increasing order).
-std::vector<size_t> matchGradients(const cotangent::EntryPoint &f,
-                                   const cotangent::EntryPoint &df) {
+/// argnums in increasing order). Nothing when a result matches none.
+std::optional<std::vector<size_t>>
+matchGradients(const cotangent::EntryPoint &f,
+               const cotangent::EntryPoint &df) {
   std::vector<size_t> argument;
   size_t next = 0;
   for (const cotangent::ArrayType &type : df.results) {
     while (next < f.arguments.size() && !(f.arguments[next] == type))
       ++next;
+    if (next == f.arguments.size())
+      return std::nullopt;
     argument.push_back(next++);
   }
   return argument;
@@ -172,6 +176,14 @@ std::unique_ptr<Case> compileCase(const native::Kernel &kernel) {
   }
   const cotangent::EntryPoint &f = *program->findEntryPoint("f");
   const cotangent::EntryPoint &df = *program->findEntryPoint("df");
+  std::optional<std::vector<size_t>> gradientOf = matchGradients(f, df);
+  if (!gradientOf) {
+    std::fprintf(stderr,
+                 "%s: a result of @df is the gradient of no argument "
+                 "of @f\n",
+                 kernel.name);
+    return nullptr;
+  }
   return std::make_unique<Case>(Case{kernel,
                                      std::move(*program),
                                      gradientArguments(f),
@@ -179,7 +191,7 @@ std::unique_ptr<Case> compileCase(const native::Kernel &kernel) {
                                      resultArrays(df),
                                      resultArrays(df),
                                      {},
-                                     matchGradients(f, df)});
+                                     std::move(*gradientOf)});
 }
 
 void registerBenchmarks(Case &c) {

@@ -1,8 +1,8 @@
 //===- NativeKernels.cpp - the gradient kernels written in C++ ------------===//
 //
-// Compiled with -O3 -march=native and GCC's default floating-point rules (no
-// -ffast-math): the loops below vectorise only where no sum is reordered,
-// as in Cotangent's code.
+// Compiled with -O3 -march=native and the compiler's default floating-point
+// rules (no -ffast-math): the loops below vectorise only where no sum is
+// reordered, as in Cotangent's code.
 //
 //===----------------------------------------------------------------------===//
 

@@ -8,12 +8,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CallbackBinding.h"
+#include "OverlappingArguments.h"
 
 #include "cotangent/API/LibraryABI.h"
 #include "cotangent/Runtime/Execution.h"
 
 #include <iostream>
 #include <mutex>
+#include <new>
+#include <vector>
 
 using namespace cotangent;
 
@@ -59,10 +62,20 @@ CallbackRegistry &cotangent::processCallbacks() {
 }
 
 extern "C" int __cot_library_call(void (*entry)(void **), void **buffers,
-                                  CotLibrary *library) {
+                                  const size_t *bytes, size_t numArguments,
+                                  size_t numBuffers, CotLibrary *library) {
   const ProgramCallbacks *callbacks = boundCallbacks(*library);
   if (!callbacks)
     return COT_UNBOUND;
+  std::vector<std::vector<uint64_t>> argumentCopies;
+  try {
+    argumentCopies = copyArgumentsOverlappingResults(
+        {reinterpret_cast<int64_t *const *>(buffers), numBuffers},
+        {bytes, numBuffers}, numArguments);
+  } catch (const std::bad_alloc &) {
+    lastError = "no memory to copy an argument that is also a result";
+    return COT_RUNTIME_ERROR;
+  }
   StreamPrinter printer(std::cout);
   runtime::RunOptions options{
       std::nullopt,

@@ -6,8 +6,8 @@
 // p = p * x + c), but slower in a sum of independent products (a dot
 // product: s = s + a * b): the products run ahead of the sum, whose chain
 // then waits for one addition per term, shorter than a fused multiply-add
-// on most CPUs. Such sums are left unfused, as C compilers leave them when
-// they vectorise the products.
+// on most CPUs. Such sums are left unfused (where GCC and Clang would fuse
+// them): a fused dot product is slower and no more deterministic.
 //
 //===----------------------------------------------------------------------===//
 #include "MultiplyAddContraction.h"

@@ -1,5 +1,6 @@
 //===- Program.cpp - compile MLIR text and call its entry points ----------===//
 #include "Lowering.h"
+#include "OverlappingArguments.h"
 
 #include "cotangent/API/Cotangent.h"
 #include "cotangent/Pipeline/Passes.h"
@@ -46,6 +47,11 @@ std::vector<int64_t> describeBuffer(const Array &array) {
     stride *= shape[i];
   }
   return descriptor;
+}
+
+size_t dataBytes(const Array &array) {
+  return static_cast<size_t>(array.numElements()) *
+         elementSize(array.type().element);
 }
 
 std::string listTypes(const std::vector<ArrayType> &types) {
@@ -310,15 +316,32 @@ Result<std::monostate> Program::Impl::run(const EntryPoint &entry,
                                           const RunOptions &options,
                                           RunStatistics *statistics) const {
   // Compiled code never writes into a public function's tensor arguments
-  // (read-only-entry-arguments), so it gets the host's own arrays.
+  // (read-only-entry-arguments), so it gets the host's own arrays, unless
+  // one is also a result array (callInto(f, v, v)).
   std::vector<std::vector<int64_t>> descriptors;
-  for (const Array &argument : arguments)
+  std::vector<size_t> bytes;
+  for (const Array &argument : arguments) {
     descriptors.push_back(describeBuffer(argument));
-  for (Array &result : results)
+    bytes.push_back(dataBytes(argument));
+  }
+  for (Array &result : results) {
     descriptors.push_back(describeBuffer(result));
-  std::vector<void *> descriptorPointers;
+    bytes.push_back(dataBytes(result));
+  }
+  std::vector<int64_t *> descriptorData;
   for (std::vector<int64_t> &descriptor : descriptors)
-    descriptorPointers.push_back(descriptor.data());
+    descriptorData.push_back(descriptor.data());
+  std::vector<std::vector<uint64_t>> argumentCopies;
+  try {
+    argumentCopies = copyArgumentsOverlappingResults(descriptorData, bytes,
+                                                     arguments.size());
+  } catch (const std::bad_alloc &) {
+    return Error{Error::Kind::Runtime,
+                 "@" + entry.name +
+                     ": no memory to copy an argument that is also a result"};
+  }
+  std::vector<void *> descriptorPointers(descriptorData.begin(),
+                                         descriptorData.end());
   std::vector<void *> packedArguments;
   for (void *&pointer : descriptorPointers)
     packedArguments.push_back(&pointer);

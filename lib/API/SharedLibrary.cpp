@@ -148,9 +148,8 @@ std::string quoted(const std::string &text) {
   return out;
 }
 
-/// The exported functions: each copies its arguments into buffers of its
-/// own (compiled code may write into them), describes every value as the
-/// compiled code's entry twin takes it and calls it under the runtime.
+/// The exported functions: each describes every value as the compiled
+/// code's entry twin takes it and calls it under the runtime.
 std::string wrapperText(const std::vector<EntryPoint> &entries,
                         const std::vector<DeclaredCallback> &callbacks,
                         std::string_view bufferName) {
@@ -255,8 +254,18 @@ std::string wrapperText(const std::vector<EntryPoint> &entries,
       w << (i ? ", " : "") << descriptors[i];
     if (descriptors.empty())
       w << "nullptr";
+    w << "};\n  static const size_t bytes[] = {";
+    for (const std::vector<ArrayType> *types :
+         {&entry.arguments, &entry.results})
+      for (const ArrayType &type : *types)
+        w << type.numElements() *
+                 static_cast<int64_t>(elementSize(type.element))
+          << ", ";
+    if (descriptors.empty())
+      w << "0";
     w << "};\n  return __cot_library_call(packed_" << entry.name
-      << ", buffers, &library);\n}\n\n";
+      << ", buffers, bytes, " << entry.arguments.size() << ", "
+      << descriptors.size() << ", &library);\n}\n\n";
   }
   return w.str();
 }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
+#include "cotangent/Support/BufferAliasing.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -22,6 +23,15 @@ using namespace mlir;
 
 namespace {
 
+/// Whether an input of `op` is its output's buffer: then the loop order
+/// decides which elements it reads already updated, and must stay.
+bool readsItsOutput(linalg::LinalgOp op) {
+  Value output = cotangent::rootBuffer(op.getDpsInitOperand(0)->get());
+  return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+    return cotangent::rootBuffer(input->get()) == output;
+  });
+}
+
 /// The loop to move innermost, if the op has one worth moving: the output's
 /// last dimension, parallel, and the last dimension of every indexing map
 /// that uses it.
@@ -30,7 +40,7 @@ std::optional<unsigned> contiguousParallelLoop(linalg::LinalgOp op) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (loops < 2 || op.getNumDpsInits() != 1 ||
       iterators.back() != utils::IteratorType::reduction ||
-      !op.hasOnlyProjectedPermutations())
+      !op.hasOnlyProjectedPermutations() || readsItsOutput(op))
     return std::nullopt;
   AffineMap output = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   if (output.getNumResults() == 0)

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cotangent/Pipeline/Passes.h"
+#include "cotangent/Support/BufferAliasing.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace cotangent {
 #define GEN_PASS_DEF_HOISTINVARIANTLOADS
@@ -18,39 +18,10 @@ namespace cotangent {
 } // namespace cotangent
 
 using namespace mlir;
+using cotangent::mayAlias;
+using cotangent::rootBuffer;
 
 namespace {
-
-/// The buffer `value` views, through subviews, casts and reshapes.
-Value rootBuffer(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
-bool isAllocation(Value buffer) {
-  return buffer.getDefiningOp<memref::AllocOp>() ||
-         buffer.getDefiningOp<memref::AllocaOp>();
-}
-
-bool isFunctionArgument(Value buffer) {
-  auto argument = dyn_cast<BlockArgument>(buffer);
-  return argument &&
-         isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
-}
-
-/// Whether two root buffers may share memory: distinct allocations never
-/// do, nor an allocation and an argument of the function that made it.
-bool mayAlias(Value a, Value b) {
-  if (a == b)
-    return true;
-  if (isAllocation(a) && isAllocation(b))
-    return false;
-  if ((isAllocation(a) && isFunctionArgument(b)) ||
-      (isAllocation(b) && isFunctionArgument(a)))
-    return false;
-  return true;
-}
 
 /// The root buffers that `loop` may write, or nothing if some write has no
 /// known target.
@@ -66,16 +37,14 @@ std::optional<SmallVector<Value>> writtenBuffers(scf::ForOp loop) {
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffects(instances);
     for (const MemoryEffects::EffectInstance &instance : instances) {
-      if (isa<MemoryEffects::Read>(instance.getEffect()))
+      // An allocation in the loop makes a buffer no load before the loop
+      // can read.
+      if (isa<MemoryEffects::Read, MemoryEffects::Allocate>(
+              instance.getEffect()))
         continue;
       Value target = instance.getValue();
-      if (!target) {
-        // An allocation's own effect names no value: it writes nothing
-        // anyone else can read.
-        if (isa<MemoryEffects::Allocate>(instance.getEffect()))
-          continue;
+      if (!target)
         return WalkResult::interrupt();
-      }
       written.push_back(rootBuffer(target));
     }
     return WalkResult::advance();
@@ -90,7 +59,11 @@ std::optional<SmallVector<Value>> writtenBuffers(scf::ForOp loop) {
 bool runsAtLeastOnce(scf::ForOp loop) {
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
-  return lower && upper && *lower < *upper;
+  if (!lower || !upper)
+    return false;
+  if (loop.getUnsignedCmp())
+    return static_cast<uint64_t>(*lower) < static_cast<uint64_t>(*upper);
+  return *lower < *upper;
 }
 
 void hoistLoads(scf::ForOp loop) {

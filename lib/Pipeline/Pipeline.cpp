@@ -99,8 +99,9 @@ const cotangent::PipelineStage kStages[] = {
      "vectorises; every sum keeps its order",
      "func.func(contiguous-inner-loops)"},
     {"optimize-before-AD",
-     "inlining, promotion of memory to values and loop-invariant code motion, "
-     "so derivatives are simpler and faster (optional)",
+     "inlining, promotion of memory to values, loop-invariant code motion "
+     "and hoisting of loads every iteration repeats, so derivatives are "
+     "simpler and faster (optional)",
      "func.func(convert-linalg-to-loops),inline,canonicalize,cse,mem2reg,"
      "loop-invariant-code-motion,func.func(hoist-invariant-loads),"
      "canonicalize",

@@ -23,8 +23,8 @@ Value RuntimeCall::constant(int64_t value) {
                                   rewriter.getI64IntegerAttr(value));
 }
 
-Value RuntimeCall::where(Location at) {
-  return sourceLocationString(rewriter, at, module);
+Value RuntimeCall::where() {
+  return sourceLocationString(rewriter, loc, module);
 }
 
 Value RuntimeCall::entryBlockSlot(Type elementType, int64_t count) {
@@ -46,26 +46,6 @@ Value RuntimeCall::array(ValueRange values, Type elementType) {
     LLVM::StoreOp::create(rewriter, loc, value, element);
   }
   return slot;
-}
-
-/// The global `name` of `type`, created constant with `value` (or, when it
-/// is null, the initializer `build` makes) unless the module has it.
-static LLVM::GlobalOp
-constantGlobal(OpBuilder &builder, Location loc, ModuleOp module,
-               const std::string &name, Type type, Attribute value,
-               function_ref<void(OpBuilder &)> build = nullptr) {
-  if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
-    return global;
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  auto global = LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
-                                       LLVM::Linkage::Internal, name, value);
-  if (build) {
-    builder.setInsertionPointToStart(
-        builder.createBlock(&global.getInitializerRegion()));
-    build(builder);
-  }
-  return global;
 }
 
 Value RuntimeCall::constantArray(ArrayRef<int64_t> values) {

@@ -12,9 +12,9 @@
 namespace cotangent::runtime {
 namespace {
 
-/// A seed no earlier run of this thread had: from a generator seeded once
-/// per thread by std::random_device, which costs system calls each time it
-/// is constructed.
+/// A seed for a run that gave none: the next draw of a generator seeded
+/// once per thread by std::random_device (which costs system calls each
+/// time it is constructed).
 uint64_t freshSeed() {
   thread_local std::mt19937_64 seeds = [] {
     std::random_device device;

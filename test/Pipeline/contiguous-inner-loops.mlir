@@ -47,3 +47,12 @@ func.func @untouched(%a: memref<4x3xf64>, %x: memref<3xf64>, %y: memref<4xf64>, 
   }
   return
 }
+
+// A product written over one of its own inputs: the order of the loops
+// decides which elements are read already updated, so it stays.
+// CHECK-LABEL: func.func @in_place
+// CHECK: linalg.matmul
+func.func @in_place(%a: memref<4x4xf64>, %b: memref<4x4xf64>) {
+  linalg.matmul ins(%a, %b : memref<4x4xf64>, memref<4x4xf64>) outs(%a : memref<4x4xf64>)
+  return
+}

@@ -83,3 +83,44 @@ func.func @stays(%a: memref<4xf64>, %b: memref<4xf64>, %i: index, %n: index) {
   }
   return
 }
+
+// Stays: a successor block's argument may be the function's own allocation
+// (here it is %a's copy or %a itself), so a store to it may write what the
+// load reads.
+// CHECK-LABEL: func.func @block_argument
+// CHECK: scf.for
+// CHECK-NEXT: memref.load %[[ALLOC:.*]][%c0]
+func.func @block_argument(%flag: i1) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0.0 : f64
+  %a = memref.alloc() : memref<4xf64>
+  %b = memref.alloc() : memref<4xf64>
+  cf.cond_br %flag, ^merge(%a : memref<4xf64>), ^merge(%b : memref<4xf64>)
+^merge(%x: memref<4xf64>):
+  %r = scf.for %j = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (f64) {
+    %v = memref.load %a[%c0] : memref<4xf64>
+    memref.store %v, %x[%j] : memref<4xf64>
+    %n = arith.addf %acc, %v : f64
+    scf.yield %n : f64
+  }
+  return %r : f64
+}
+
+// Stays: compared as unsigned, -1 to 4 runs no iteration.
+// CHECK-LABEL: func.func @unsigned_bounds
+// CHECK: scf.for unsigned
+// CHECK-NEXT: memref.load %arg0[%arg1]
+func.func @unsigned_bounds(%a: memref<4xf64>, %i: index) -> f64 {
+  %lb = arith.constant -1 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0.0 : f64
+  %r = scf.for unsigned %u = %lb to %c4 step %c1 iter_args(%acc = %zero) -> (f64) {
+    %x = memref.load %a[%i] : memref<4xf64>
+    %n = arith.addf %acc, %x : f64
+    scf.yield %n : f64
+  }
+  return %r : f64
+}

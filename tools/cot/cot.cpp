@@ -58,7 +58,8 @@ options:
                         (default 3; -O0 ... -O3 work too)
   --no-fma              round every product and sum on its own (default: a
                         product added to something rounds once, as a fused
-                        multiply-add where the CPU has one, as C compilers do)
+                        multiply-add where the CPU has one, as C compilers do,
+                        except the next term of a running sum of products)
   -h, --help            print this help
 
 cot compile writes an ahead-of-time shared library exporting each public

@@ -187,6 +187,33 @@ TEST(ProgramTest, CallIntoRefusesResultArraysThatDoNotFit) {
       << type.error().message;
 }
 
+TEST(ProgramTest, CallIntoUpdatesInPlace) {
+  // y[i] = x[3 - i] reads x after writing y: with one array for both, the
+  // argument must be read as it was before the call.
+  Program program = compileOrDie(R"(
+func.func @reverse(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %e = tensor.empty() : tensor<4xf64>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %e) -> (tensor<4xf64>) {
+    %j = arith.subi %c3, %i : index
+    %v = tensor.extract %x[%j] : tensor<4xf64>
+    %n = tensor.insert %v into %acc[%i] : tensor<4xf64>
+    scf.yield %n : tensor<4xf64>
+  }
+  return %r : tensor<4xf64>
+}
+)");
+  std::vector<Array> state{Array::vector({1.0, 2.0, 3.0, 4.0})};
+  auto done = program.callInto("reverse", state, state);
+  ASSERT_TRUE(done) << done.error().message;
+  const double *x = state[0].as<double>();
+  EXPECT_EQ(std::vector<double>(x, x + 4),
+            (std::vector<double>{4.0, 3.0, 2.0, 1.0}));
+}
+
 TEST(ProgramTest, ArgumentsAreNeverWritten) {
   // @bump updates its tensor argument in place as far as the program can
   // tell; the host's array must keep its values, call after call.

@@ -135,9 +135,11 @@ struct CompileOptions {
   int optimizationLevel = 3;
   /// Let a multiplication and the addition or subtraction of its product
   /// round once, as a fused multiply-add where the CPU has one (what C and
-  /// C++ compilers do by default). Nothing is reordered and results are the
-  /// same from run to run, but they may differ in the last bits from
-  /// separately rounded arithmetic, and between CPUs with and without FMA.
+  /// C++ compilers do by default), except the next term of a running sum of
+  /// products (s = s + a * b), which is faster unfused. Nothing is
+  /// reordered and results are the same from run to run, but they may differ
+  /// in the last bits from separately rounded arithmetic, and between CPUs
+  /// with and without FMA.
   bool contractMultiplyAdd = true;
   /// Name of a pipeline stage (see printPipeline) after which the IR is
   /// written to `irOutput`.
@@ -198,7 +200,11 @@ public:
                                   RunStatistics *statistics = nullptr) const;
   /// Like call, but writes the results into `results`, arrays of the
   /// entry's result types that the caller allocated (once, say, for many
-  /// calls). On an error, `results` may hold partial values.
+  /// calls). Elements the entry never writes (those of a `tensor.empty`
+  /// it returns, say) keep what the arrays held, where call's fresh arrays
+  /// are zero. `results` may be `arguments` itself (an update in place):
+  /// the arguments are then read from copies. On an error, `results` may
+  /// hold partial values.
   Result<std::monostate> callInto(std::string_view entry,
                                   const std::vector<Array> &arguments,
                                   std::vector<Array> &results,

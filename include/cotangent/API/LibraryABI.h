@@ -36,9 +36,13 @@ typedef struct CotLibrary {
   void *binding;                         /* set on the first call */
 } CotLibrary;
 
-/** Runs entry(buffers) under the runtime, binding the library first. */
+/** Runs entry(buffers) under the runtime, binding the library first.
+ * buffers: the descriptors of the arguments, then of the results; bytes:
+ * the size of each one's data (an argument sharing a result's memory is
+ * read from a copy). */
 int __cot_library_call(void (*entry)(void **), void **buffers,
-                       CotLibrary *library);
+                       const size_t *bytes, size_t numArguments,
+                       size_t numBuffers, CotLibrary *library);
 
 #ifdef __cplusplus
 }

@@ -121,23 +121,40 @@ inline std::string describeLocation(mlir::Location loc) {
   return text;
 }
 
+/// The global `name` of `type`, created constant with `value` (or, when it
+/// is null, the initializer `build` makes) unless the module has it. Names
+/// are made from hashes of the contents, so one global serves every use.
+inline mlir::LLVM::GlobalOp
+constantGlobal(mlir::OpBuilder &builder, mlir::Location loc,
+               mlir::ModuleOp module, const std::string &name, mlir::Type type,
+               mlir::Attribute value,
+               llvm::function_ref<void(mlir::OpBuilder &)> build = nullptr) {
+  if (auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(name))
+    return global;
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto global =
+      mlir::LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
+                                   mlir::LLVM::Linkage::Internal, name, value);
+  if (build) {
+    builder.setInsertionPointToStart(
+        builder.createBlock(&global.getInitializerRegion()));
+    build(builder);
+  }
+  return global;
+}
+
 /// A pointer to a constant C string holding `text`, in a global named
 /// `prefix` and a hash of the text (one global per distinct text).
 inline mlir::Value constantCString(mlir::OpBuilder &builder, mlir::Location loc,
                                    mlir::ModuleOp module,
                                    llvm::StringRef prefix,
                                    llvm::StringRef text) {
-  std::string name = (prefix + llvm::utohexstr(llvm::hash_value(text))).str();
-  auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(name);
-  if (!global) {
-    mlir::OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    auto type =
-        mlir::LLVM::LLVMArrayType::get(builder.getI8Type(), text.size() + 1);
-    global = mlir::LLVM::GlobalOp::create(
-        builder, loc, type, /*isConstant=*/true, mlir::LLVM::Linkage::Internal,
-        name, builder.getStringAttr(text + llvm::Twine('\0')));
-  }
+  mlir::LLVM::GlobalOp global = constantGlobal(
+      builder, loc, module,
+      (prefix + llvm::utohexstr(llvm::hash_value(text))).str(),
+      mlir::LLVM::LLVMArrayType::get(builder.getI8Type(), text.size() + 1),
+      builder.getStringAttr(text + llvm::Twine('\0')));
   return mlir::LLVM::AddressOfOp::create(builder, loc, global);
 }
 

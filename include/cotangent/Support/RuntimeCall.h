@@ -26,8 +26,7 @@ public:
   mlir::Value constant(int64_t value);
 
   /// The op's source location as a pointer to a constant C string.
-  mlir::Value where() { return where(loc); }
-  mlir::Value where(mlir::Location at);
+  mlir::Value where();
 
   /// A stack array holding `values`; the slot is allocated once in the
   /// function's entry block so calls inside loops do not grow the stack.

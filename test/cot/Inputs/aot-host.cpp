@@ -47,4 +47,8 @@ int main() {
   std::printf("divide by zero: %d %s\n", status, cot_last_error());
   status = cot_divide(7, 2, &q);
   std::printf("divide: %d %lld\n", status, static_cast<long long>(q));
+  double x[4] = {1, 2, 3, 4};
+  status = cot_reverse(x, x);
+  std::printf("reverse in place: %d %g %g %g %g\n", status, x[0], x[1], x[2],
+              x[3]);
 }

@@ -26,3 +26,20 @@ func.func @divide(%a: i64, %b: i64) -> i64 {
   %q = arith.divsi %a, %b : i64
   return %q : i64
 }
+
+// Reads x[3 - i] after writing y[i]: in place (one array for x and y) it
+// must read the elements as they were before the call.
+func.func @reverse(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %e = tensor.empty() : tensor<4xf64>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %e) -> (tensor<4xf64>) {
+    %j = arith.subi %c3, %i : index
+    %v = tensor.extract %x[%j] : tensor<4xf64>
+    %n = tensor.insert %v into %acc[%i] : tensor<4xf64>
+    scf.yield %n : tensor<4xf64>
+  }
+  return %r : tensor<4xf64>
+}

@@ -19,7 +19,8 @@
 namespace cotangent::runtime {
 
 struct RunOptions {
-  /// Seed of the run's random generator; without one, std::random_device.
+  /// Seed of the run's random generator; without one, the next draw of a
+  /// per-thread generator that std::random_device seeded.
   std::optional<uint64_t> seed;
   /// The host functions of the program's callbacks, and its printer.
   HostBindings host = {};
