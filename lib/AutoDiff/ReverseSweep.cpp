@@ -336,7 +336,7 @@ LogicalResult ReverseSweep::reverseScalarOp(Operation *op,
   for (auto [operand, partial] : llvm::zip(op->getOperands(), p)) {
     if (!partial || !activity.isActive(operand))
       continue;
-    Value contribution = arith::MulFOp::create(b, loc, adjoint, partial);
+    Value contribution = partials.scale(adjoint, partial);
     addAdjoint(operand, convertFloat(b, loc, contribution, operand.getType()),
                b);
   }

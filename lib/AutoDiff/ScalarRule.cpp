@@ -3,6 +3,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace cotangent::autodiff;
 
@@ -27,4 +29,29 @@ Value PartialBuilder::select(Value condition, Value x, Value y) {
 }
 Value PartialBuilder::less(Value x, Value y) {
   return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, y);
+}
+
+namespace {
+/// The value of a partial that is the constant 0 or 1.
+std::optional<double> zeroOrOne(Value partial) {
+  auto constant = partial.getDefiningOp<arith::ConstantOp>();
+  auto value = constant ? dyn_cast<FloatAttr>(constant.getValue()) : nullptr;
+  if (!value ||
+      (!value.getValue().isPosZero() && !value.getValue().isExactlyValue(1.0)))
+    return std::nullopt;
+  return value.getValueAsDouble();
+}
+} // namespace
+
+Value PartialBuilder::scale(Value value, Value partial) {
+  if (auto choice = partial.getDefiningOp<arith::SelectOp>()) {
+    std::optional<double> onTrue = zeroOrOne(choice.getTrueValue());
+    std::optional<double> onFalse = zeroOrOne(choice.getFalseValue());
+    if (onTrue && onFalse && value.getType() == partial.getType()) {
+      Value zero = constant(0);
+      auto pick = [&](double factor) { return factor == 0 ? zero : value; };
+      return select(choice.getCondition(), pick(*onTrue), pick(*onFalse));
+    }
+  }
+  return mul(value, partial);
 }

@@ -33,6 +33,12 @@ public:
   mlir::Value select(mlir::Value condition, mlir::Value x, mlir::Value y);
   /// `x < y` (ordered).
   mlir::Value less(mlir::Value x, mlir::Value y);
+  /// `value * partial`, an adjoint or tangent times a partial. A partial
+  /// that selects between 0 and 1 (max, min, select) selects between 0 and
+  /// `value` instead: a carried chain of adjoints then waits one cycle, not
+  /// a multiplication, and the operand not chosen gets 0 even where `value`
+  /// is infinite (0 * inf would be NaN).
+  mlir::Value scale(mlir::Value value, mlir::Value partial);
   /// Builds any other op of the dialects in use.
   template <typename OpTy, typename... Args>
   mlir::Value create(Args &&...args) {

@@ -133,8 +133,8 @@ LogicalResult TangentSweep::emitScalarOp(Operation *op, OpBuilder &b) {
     Value t = tangentOf(operand);
     if (!t || !partial)
       continue;
-    Value term = arith::MulFOp::create(
-        b, loc, convertFloat(b, loc, t, result.getType()), partial);
+    Value term =
+        partials.scale(convertFloat(b, loc, t, result.getType()), partial);
     sum = addOrNull(b, loc, sum, term);
   }
   tangent[result] = sum ? sum : zeroOf(b, loc, result.getType());
