@@ -8,7 +8,11 @@
 //    state's size, what a gate touching every line can at best achieve;
 //  - "Pattern/<n>/<mask>": the same stream over only the 64-byte lines whose
 //    index has every bit of `mask` set, the bare access pattern of a gate
-//    controlled on those bits.
+//    controlled on those bits;
+//  - "MultiplyAddPeak": independent multiply-add chains in registers, on the
+//    vectors the dense kernel uses on this CPU. A k-wire dense matrix costs
+//    4 * 2^k multiply-adds of doubles per amplitude, so the peak bounds what
+//    UnitaryK can reach: the table's "bound" is that limit / the stream.
 // A gate "on wire w" has its last wire (the target) on w and its other wires
 // on w+1, w+2, ... (modulo n), so every gate also runs with a control on
 // wire 0.
@@ -30,6 +34,7 @@
 
 #include "AlignedBuffer.h"
 #include "GateMatrices.h"
+#include "StateVector.h"
 #include "StateVectorDevice.h"
 #include "TargetClones.h"
 
@@ -58,6 +63,7 @@ using Amplitude = std::complex<double>;
 
 constexpr const char *kStream = "Stream";
 constexpr const char *kPattern = "Pattern";
+constexpr const char *kMultiplyAddPeak = "MultiplyAddPeak";
 constexpr int kMaxUnitaryWires = 5;
 constexpr int kMultiRZWires = 3;
 constexpr size_t kCacheLine = 64;
@@ -223,6 +229,77 @@ void gateBenchmark(benchmark::State &state, const GateCase &gate) {
       state.iterations() * touchedBytes(n, lineControlMask(gate, wires))));
 }
 
+/// Enough independent chains to cover the latency of two multiply-add units.
+constexpr int kPeakChains = 16;
+
+/// `rounds` steps of kPeakChains independent multiply-add chains on vectors V,
+/// held in registers; returns a sum of them so that none is optimised away.
+template <typename V>
+[[gnu::always_inline]] inline double multiplyAddChains(size_t rounds,
+                                                       double seed) {
+  V acc[kPeakChains];
+  for (int c = 0; c < kPeakChains; ++c)
+    acc[c] = V{} + seed * (c + 1);
+  const V scale = V{} + (1 - seed * 1e-9), shift = V{} + seed * 1e-9;
+  for (size_t i = 0; i < rounds; ++i) {
+#pragma GCC unroll 16
+    for (int c = 0; c < kPeakChains; ++c)
+      acc[c] = acc[c] * scale + shift;
+  }
+  double sum = 0;
+  for (int c = 0; c < kPeakChains; ++c)
+    for (size_t j = 0; j < sizeof(V) / sizeof(double); ++j)
+      sum += acc[c][j];
+  return sum;
+}
+
+// The chains on the vectors of each instruction set (those of the dense
+// kernel: DenseGate.cpp); each returns the multiply-adds of doubles done.
+typedef double Doubles8 __attribute__((vector_size(64)));
+typedef double Doubles4 __attribute__((vector_size(32)));
+typedef double Doubles2 __attribute__((vector_size(16)));
+__attribute__((target("arch=x86-64-v4"))) double
+multiplyAddsAvx512(size_t rounds, double seed, double &sink) {
+  sink += multiplyAddChains<Doubles8>(rounds, seed);
+  return double(rounds) * kPeakChains * 8;
+}
+__attribute__((target("arch=x86-64-v3"))) double
+multiplyAddsAvx2(size_t rounds, double seed, double &sink) {
+  sink += multiplyAddChains<Doubles4>(rounds, seed);
+  return double(rounds) * kPeakChains * 4;
+}
+double multiplyAddsBaseline(size_t rounds, double seed, double &sink) {
+  sink += multiplyAddChains<Doubles2>(rounds, seed);
+  return double(rounds) * kPeakChains * 2;
+}
+
+void multiplyAddPeakBenchmark(benchmark::State &state) {
+  constexpr size_t kRounds = 1 << 16;
+  double sink = 0, done = 0;
+  for (auto _ : state)
+    switch (kernels::hostVectorISA()) {
+    case kernels::VectorISA::AVX512:
+      done += multiplyAddsAvx512(kRounds, 0.5, sink);
+      break;
+    case kernels::VectorISA::AVX2:
+      done += multiplyAddsAvx2(kRounds, 0.5, sink);
+      break;
+    case kernels::VectorISA::Baseline:
+      done += multiplyAddsBaseline(kRounds, 0.5, sink);
+      break;
+    }
+  benchmark::DoNotOptimize(sink);
+  state.counters["multiply_adds_per_second"] =
+      benchmark::Counter(done, benchmark::Counter::kIsRate);
+}
+
+/// The bytes per second (read and written) that a k-wire dense matrix can at
+/// most reach at `multiplyAddsPerSecond`: a 64-byte line (4 amplitudes, 128
+/// bytes moved) costs 16 * 2^k multiply-adds.
+double denseBound(double multiplyAddsPerSecond, int k) {
+  return multiplyAddsPerSecond * 2 * kCacheLine / (16 << k);
+}
+
 /// Console output as usual, and the bandwidth of every run kept for the table.
 class CollectingReporter : public benchmark::ConsoleReporter {
 public:
@@ -231,11 +308,18 @@ public:
 
   // bandwidth[name][n][wire or mask], the best over repetitions.
   std::map<std::string, std::map<int, std::map<int64_t, double>>> bandwidth;
+  double multiplyAddsPerSecond = 0; // the best MultiplyAddPeak
 
   void ReportRuns(const std::vector<Run> &runs) override {
     for (const Run &run : runs) {
       if (run.run_type != Run::RT_Iteration || run.error_occurred)
         continue;
+      if (run.run_name.function_name == kMultiplyAddPeak) {
+        multiplyAddsPerSecond =
+            std::max(multiplyAddsPerSecond,
+                     double(run.counters.at("multiply_adds_per_second")));
+        continue;
+      }
       int n = 0;
       long long second = 0;
       std::sscanf(run.run_name.args.c_str(), "%d/%lld", &n, &second);
@@ -262,9 +346,11 @@ void printSummary(const CollectingReporter &reporter,
       "stream).\nBytes = those of the 64-byte lines holding amplitudes the "
       "gate acts on, read\nand written once. \"pattern\": at the worst wire, "
       "gate bandwidth / the bandwidth\nof the stream over only the lines the "
-      "gate's controls select.\n");
-  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s\n", "qubits", "gate",
-              "stream GB/s", "worst", "median", "worst wire", "pattern");
+      "gate's controls select.\n\"bound\": for a dense matrix, the most its "
+      "multiply-adds allow\n(MultiplyAddPeak) / the stream.\n");
+  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s\n", "qubits", "gate",
+              "stream GB/s", "worst", "median", "worst wire", "pattern",
+              "bound");
   for (const auto &[n, streamByMask] : streams->second) {
     const double stream = streamByMask.at(0);
     for (const GateCase &gate : cases) {
@@ -288,15 +374,25 @@ void printSummary(const CollectingReporter &reporter,
                       worst * stream / patterns->second.at(n).at(mask));
         pattern = text;
       }
-      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s\n", n,
+      std::string bound = "-";
+      if (gate.unitaryWires && reporter.multiplyAddsPerSecond > 0) {
+        char text[16];
+        std::snprintf(
+            text, sizeof text, "%.2f",
+            denseBound(reporter.multiplyAddsPerSecond, gate.unitaryWires) /
+                stream);
+        bound = text;
+      }
+      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s\n", n,
                   gate.name.c_str(), stream / 1e9, worst, median(values),
-                  worstWire, pattern.c_str());
+                  worstWire, pattern.c_str(), bound.c_str());
     }
   }
 }
 
 void registerBenchmarks(const std::vector<int> &counts,
                         const std::vector<GateCase> &cases) {
+  benchmark::RegisterBenchmark(kMultiplyAddPeak, multiplyAddPeakBenchmark);
   for (int n : counts) {
     std::set<uint64_t> masks = {0};
     for (const GateCase &gate : cases)

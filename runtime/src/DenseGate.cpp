@@ -3,25 +3,25 @@
 // applyDense for 2 to 5 target wires works line by line (LineSweeps.h): the
 // state splits into groups of lines that differ only in the target bits
 // above bit 1, so a group holds every amplitude the matrix mixes. A group's
-// lines are staged in registers and L1 (each with its real and imaginary
-// parts swapped, and, for target bits 0 and 1, once per subset of them with
-// the lanes exchanged across it), then each output line is a sum of products
-// of the staged lines with factors prepared per call:
+// lines are staged in L1 (for target bits 0 and 1, once per subset of them
+// with the lanes exchanged across it), then each output line r is
+//   sum_c re[r][c] * in[c]  +  signs * swapParts(sum_c im[r][c] * in[c]),
+// two independent chains of multiply-adds whose factors are operands read
+// from a table prepared per call:
 //  - no target or control among bits 0 and 1 ("uniform lanes"): every lane of
-//    a line sees the same matrix entry, so a factor is half a line wide;
-//  - otherwise a factor is a per-lane Factors (LineSweeps.h) that holds the
-//    entry each lane needs, or the identity where an in-line control is 0.
-// Either way an amplitude costs 2^k complex multiply-adds, read as operands
-// of the multiply-adds: measured on AMD Zen 3, k = 2 runs at the memory's
-// speed, k >= 3 is bound by multiply-add throughput.
-// Larger matrices take a plain scalar loop. Everything is inlined into
-// applyDense, so that it is compiled once per CPU level (TargetClones.h).
+//    a line sees the same matrix entry, so a factor is one broadcast double;
+//  - otherwise a factor is a line (LaneFactor) that holds the entry each
+//    lane needs, or the identity where an in-line control is 0.
+// An amplitude costs 2^k complex multiply-adds: k = 2 runs at the memory's
+// speed, k >= 3 is bound by multiply-add throughput (cot-bench-gates'
+// "MultiplyAddPeak" gives the bound). So the kernel is compiled for the
+// widest vectors the CPU has: with AVX-512 a line is one 64-byte register,
+// otherwise two 32-byte halves. Larger matrices take a plain scalar loop.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LineSweeps.h"
 #include "StateVector.h"
-#include "TargetClones.h"
 
 #include <type_traits>
 #include <utility>
@@ -35,24 +35,91 @@ using namespace sweeps;
 /// Target wires up to which the vectorised kernel is compiled.
 constexpr int kMaxVectorWires = 5;
 
-/// A factor that is the same in every lane, as a half line: re = (Re f,
-/// Re f, Re f, Re f) and im = (-Im f, Im f, -Im f, Im f), so that f*v = re*v
-/// + im*swapParts(v) on either half of a line.
+/// (-1, 1) in every lane: signs * swapParts(im * v) is the imaginary part's
+/// share of a complex product.
+constexpr double kSigns[kLineDoubles] = {-1, 1, -1, 1, -1, 1, -1, 1};
+
+/// A matrix entry that every lane of a line sees.
 struct UniformFactor {
-  Half re, im;
+  double re, im;
 };
 
-/// The lanes of `v` exchanged across the in-line bits of `flip` (0 to 3).
-template <int Flip>
-[[gnu::always_inline]] inline Line flipLanes(const Line &v) {
+/// A matrix entry per lane, as lines: re = (Re f_j, Re f_j) and im = (Im f_j,
+/// Im f_j) in lane j.
+struct alignas(64) LaneFactor {
+  double re[kLineDoubles], im[kLineDoubles];
+};
+
+/// A line as two 32-byte halves (Line), for CPUs without AVX-512. Two output
+/// lines at a time keep their 8 half-line sums in registers.
+struct HalvesLine {
+  using Vector = Line;
+  static constexpr int kRowsPerBlock = 2;
+  [[gnu::always_inline]] static Vector load(const double *p) {
+    return sweeps::load(p);
+  }
+  [[gnu::always_inline]] static void store(double *p, const Vector &v) {
+    sweeps::store(p, v);
+  }
+  /// acc += factor * v, factor in every lane.
+  [[gnu::always_inline]] static void multiplyAdd(Vector &acc, const Vector &v,
+                                                 const double &factor) {
+    const Half f = {factor, factor, factor, factor};
+    acc = {acc.low + f * v.low, acc.high + f * v.high};
+  }
+  [[gnu::always_inline]] static Vector swapParts(const Vector &v) {
+    return sweeps::swapParts(v);
+  }
+  template <int Bit>
+  [[gnu::always_inline]] static Vector partners(const Vector &v) {
+    return partnersInLine<Bit>(v);
+  }
+};
+
+/// A line as one 64-byte vector, for AVX-512: 32 registers keep the sums of
+/// eight output lines.
+typedef double Wide __attribute__((vector_size(64), aligned(8)));
+struct WideLine {
+  using Vector = Wide;
+  static constexpr int kRowsPerBlock = 8;
+  [[gnu::always_inline]] static Vector load(const double *p) {
+    return *reinterpret_cast<const Wide *>(p);
+  }
+  [[gnu::always_inline]] static void store(double *p, const Vector &v) {
+    *reinterpret_cast<Wide *>(p) = v;
+  }
+  /// acc += factor * v, factor in every lane: one multiply-add that reads
+  /// and broadcasts its factor itself. (Left to itself, GCC loads eight
+  /// factors at once and spreads them with shuffles, which take the port of
+  /// one of the two multiply-add units.)
+  [[gnu::always_inline]] static void multiplyAdd(Vector &acc, const Vector &v,
+                                                 const double &factor) {
+    asm("vfmadd231pd %2%{1to8%}, %1, %0" : "+v"(acc) : "v"(v), "m"(factor));
+  }
+  [[gnu::always_inline]] static Vector swapParts(const Vector &v) {
+    return __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+  }
+  template <int Bit>
+  [[gnu::always_inline]] static Vector partners(const Vector &v) {
+    if constexpr (Bit == 0)
+      return __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+    else
+      return __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+  }
+};
+
+/// The lanes of `v` exchanged across the in-line bits of `Flip` (0 to 3).
+template <typename L, int Flip>
+[[gnu::always_inline]] inline typename L::Vector
+flipLanes(const typename L::Vector &v) {
   if constexpr (Flip == 0)
     return v;
   else if constexpr (Flip == 1)
-    return partnersInLine<0>(v);
+    return L::template partners<0>(v);
   else if constexpr (Flip == 2)
-    return partnersInLine<1>(v);
+    return L::template partners<1>(v);
   else
-    return partnersInLine<1>(partnersInLine<0>(v));
+    return L::template partners<1>(L::template partners<0>(v));
 }
 
 /// The f-th subset (in increasing order) of the bits of `mask`.
@@ -92,91 +159,135 @@ std::vector<size_t> lineOffsets(uint64_t highTargets) {
   return offsets;
 }
 
-/// The kernel for groups of Lines lines and in-line target bits InLine: each
-/// line is staged once per subset of InLine (its lanes exchanged across it),
-/// with its swapParts; output line r is the sum over staged inputs c of
-/// factors[r Inputs + c] times input c. Factor is UniformFactor (InLine = 0,
-/// no in-line controls) or Factors.
-template <int Lines, int InLine, typename Factor>
-[[gnu::always_inline]] inline void
-denseLines(double *psi, int numQubits, uint64_t highTargets,
-           uint64_t highControls, const size_t *offsets,
-           const Factor *factors) {
+/// What one call sweeps with: the group's layout and the factor table
+/// (UniformFactor or LaneFactor, entry r * numInputs + c for output line r and
+/// staged input c).
+struct DensePlan {
+  double *psi;
+  int numQubits;
+  uint64_t highTargets, highControls, inLineTargets;
+  const size_t *offsets;
+  int numLines;
+  const void *factors;
+};
+
+/// The kernel for groups of Lines lines and in-line target bits InLine, with
+/// lines of layout L: each line is staged once per subset of InLine (its
+/// lanes exchanged across it), then output lines are sums of products of the
+/// staged inputs with the factors, kRowsPerBlock lines at a time.
+template <typename L, int Lines, int InLine, typename Factor>
+[[gnu::always_inline]] inline void denseLines(const DensePlan &plan) {
+  using V = typename L::Vector;
   constexpr int kFlips = 1 << __builtin_popcount(InLine);
   constexpr int kInputs = Lines * kFlips;
-  constexpr int kBlock = Lines < 4 ? Lines : 4; // output lines in registers
-  alignas(64) Line staged[2 * kInputs];
-  const uint64_t fixed = highTargets | highControls;
+  constexpr int kBlock = Lines < L::kRowsPerBlock ? Lines : L::kRowsPerBlock;
+  // With one block of output lines, nothing is stored before every input is
+  // read, so inputs come straight from the state.
+  constexpr bool kStaged = Lines > kBlock;
+  alignas(64) double staged[kStaged ? kInputs * kLineDoubles : 1];
+  const V signs = L::load(kSigns);
+  double *psi = plan.psi;
+  size_t offsets[Lines]; // in doubles
+  for (int g = 0; g < Lines; ++g)
+    offsets[g] = 2 * plan.offsets[g];
+  const uint64_t fixed = plan.highTargets | plan.highControls;
   const size_t lookahead = prefetchLookahead(
-      fixed ? size_t(1) << __builtin_ctzll(fixed) : dimension(numQubits),
-      highControls != 0);
+      fixed ? size_t(1) << __builtin_ctzll(fixed) : dimension(plan.numQubits),
+      plan.highControls != 0);
   forEachRun(
-      numQubits, fixed, lookahead,
+      plan.numQubits, fixed, lookahead,
       [&](size_t first, size_t length,
           size_t later) __attribute__((always_inline)) {
-        const size_t start = first | highControls;
-        const double *ahead = psi + 2 * (later | highControls);
+        const size_t start = first | plan.highControls;
+        const double *ahead = psi + 2 * (later | plan.highControls);
         for (size_t i = start; i < start + length; i += kLineAmplitudes) {
           double *p = psi + 2 * i;
           if (lookahead)
             for (int g = 0; g < Lines; ++g)
-              __builtin_prefetch(ahead + 2 * (i - start + offsets[g]), 1, 2);
-          for (int g = 0; g < Lines; ++g) {
-            const Line v = load(p + 2 * offsets[g]);
-            forEachConstant<kFlips>([&](auto f) __attribute__((always_inline)) {
-              Line &s = staged[2 * (g * kFlips + f)];
-              s = flipLanes<subsetOf(InLine, f)>(v);
-              staged[2 * (g * kFlips + f) + 1] = swapParts(s);
-            });
-          }
+              __builtin_prefetch(ahead + 2 * (i - start) + offsets[g], 1, 2);
+          // Input c = g kFlips + f: line g, its lanes exchanged across the
+          // f-th subset of InLine.
+          auto input = [&](auto c) __attribute__((always_inline)) {
+            constexpr int g = decltype(c)::value / kFlips,
+                          f = decltype(c)::value % kFlips;
+            return flipLanes<L, subsetOf(InLine, f)>(L::load(p + offsets[g]));
+          };
+          if constexpr (kStaged)
+            forEachConstant<kInputs>(
+                [&](auto c) __attribute__((always_inline)) {
+                  L::store(staged + c * kLineDoubles, input(c));
+                });
           // Hidden from the optimiser, so that it reads the factors in place
           // (as operands of the multiply-adds) instead of hoisting them all
           // into registers that then spill.
-          const Factor *table = factors;
+          const Factor *table = static_cast<const Factor *>(plan.factors);
           asm("" : "+r"(table));
           for (int r0 = 0; r0 < Lines; r0 += kBlock) {
-            Line sum[kBlock] = {};
-#pragma GCC unroll 128
-            for (int c = 0; c < kInputs; ++c) {
-              const Line &v = staged[2 * c], &sv = staged[2 * c + 1];
-#pragma GCC unroll 4
-              for (int r = 0; r < kBlock; ++r) {
-                const Factor &k = table[(r0 + r) * kInputs + c];
-                if constexpr (std::is_same_v<Factor, UniformFactor>)
-                  sum[r] = {sum[r].low + k.re * v.low + k.im * sv.low,
-                            sum[r].high + k.re * v.high + k.im * sv.high};
-                else
-                  sum[r] = sum[r] + k.re * v + k.im * sv;
-              }
-            }
-#pragma GCC unroll 4
+            V re[kBlock] = {}, im[kBlock] = {};
+            forEachConstant<kInputs>(
+                [&](auto c) __attribute__((always_inline)) {
+                  V v;
+                  if constexpr (kStaged)
+                    v = L::load(staged + c * kLineDoubles);
+                  else
+                    v = input(c);
+#pragma GCC unroll 8
+                  for (int r = 0; r < kBlock; ++r) {
+                    const Factor &k = table[(r0 + r) * kInputs + c];
+                    if constexpr (std::is_same_v<Factor, UniformFactor>) {
+                      L::multiplyAdd(re[r], v, k.re);
+                      L::multiplyAdd(im[r], v, k.im);
+                    } else {
+                      re[r] = re[r] + L::load(k.re) * v;
+                      im[r] = im[r] + L::load(k.im) * v;
+                    }
+                  }
+                });
+#pragma GCC unroll 8
             for (int r = 0; r < kBlock; ++r)
-              store(p + 2 * offsets[r0 + r], sum[r]);
+              L::store(p + offsets[r0 + r],
+                       re[r] + signs * L::swapParts(im[r]));
           }
         }
       });
 }
 
-/// denseLines for the group size at run time.
-template <int InLine, typename Factor>
-[[gnu::always_inline]] inline void
-denseLines(int numLines, double *psi, int numQubits, uint64_t highTargets,
-           uint64_t highControls, const size_t *offsets,
-           const Factor *factors) {
-  // numLines * 2^popcount(InLine) = 2^k for 2 <= k <= 5.
-  constexpr int kMaxLines = kMaxVectorWires - __builtin_popcount(InLine);
-  forEachConstant<kMaxLines + 1>([&](auto h) __attribute__((always_inline)) {
-    if (numLines == 1 << h)
-      denseLines<1 << h, InLine>(psi, numQubits, highTargets, highControls,
-                                 offsets, factors);
+/// denseLines for the group size and in-line targets of `plan`.
+template <typename L, typename Factor>
+[[gnu::always_inline]] inline void denseSweep(const DensePlan &plan) {
+  forEachConstant<int(kLineAmplitudes)>([&](auto inLine) __attribute__((
+                                            always_inline)) {
+    if (plan.inLineTargets != uint64_t(inLine))
+      return;
+    // numLines * 2^popcount(InLine) = 2^k for 2 <= k <= 5.
+    constexpr int kMaxLines =
+        kMaxVectorWires - __builtin_popcount(decltype(inLine)::value);
+    forEachConstant<kMaxLines + 1>([&](auto h) __attribute__((always_inline)) {
+      if (plan.numLines == 1 << h)
+        denseLines<L, 1 << h, inLine, Factor>(plan);
+    });
   });
 }
 
+// One sweep per instruction set, each with its own line layout.
+__attribute__((target("arch=x86-64-v4"))) void
+denseSweepAvx512(const DensePlan &plan, bool uniform) {
+  uniform ? denseSweep<WideLine, UniformFactor>(plan)
+          : denseSweep<WideLine, LaneFactor>(plan);
+}
+__attribute__((target("arch=x86-64-v3"))) void
+denseSweepAvx2(const DensePlan &plan, bool uniform) {
+  uniform ? denseSweep<HalvesLine, UniformFactor>(plan)
+          : denseSweep<HalvesLine, LaneFactor>(plan);
+}
+void denseSweepBaseline(const DensePlan &plan, bool uniform) {
+  uniform ? denseSweep<HalvesLine, UniformFactor>(plan)
+          : denseSweep<HalvesLine, LaneFactor>(plan);
+}
+
 /// The scalar loop for matrices too large to vectorise line by line.
-[[gnu::always_inline]] inline void denseScalar(double *psi, int numQubits,
-                                               uint64_t controls,
-                                               const int64_t *wires,
-                                               int numWires, const double *m) {
+void denseScalar(double *psi, int numQubits, uint64_t controls,
+                 const int64_t *wires, int numWires, const double *m) {
   const size_t dim = dimension(numWires);
   // offsets[r]: where the r-th amplitude of a group lies relative to the
   // group's first one (the first wire is the most significant bit of r).
@@ -214,9 +325,21 @@ denseLines(int numLines, double *psi, int numQubits, uint64_t highTargets,
 
 } // namespace
 
-COT_TARGET_CLONES
+VectorISA hostVectorISA() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const VectorISA isa =
+      __builtin_cpu_supports("x86-64-v4")   ? VectorISA::AVX512
+      : __builtin_cpu_supports("x86-64-v3") ? VectorISA::AVX2
+                                            : VectorISA::Baseline;
+  return isa;
+#else
+  return VectorISA::Baseline;
+#endif
+}
+
 void applyDense(Amplitude *state, int numQubits, uint64_t controls,
-                const int64_t *wires, int numWires, const Amplitude *matrix) {
+                const int64_t *wires, int numWires, const Amplitude *matrix,
+                VectorISA isa) {
   double *psi = components(state);
   if (numWires > kMaxVectorWires) {
     denseScalar(psi, numQubits, controls, wires, numWires, components(matrix));
@@ -236,45 +359,57 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
     return matrix[gatherBits(row, wires, numWires) * dim +
                   gatherBits(column, wires, numWires)];
   };
+  DensePlan plan{psi,           numQubits,      highTargets, highControls,
+                 inLineTargets, offsets.data(), numLines,    nullptr};
+  const bool uniform = !inLineTargets && !inLineControls;
 
-  if (!inLineTargets && !inLineControls) {
-    std::vector<UniformFactor> factors(dim * dim);
+  std::vector<UniformFactor> uniformFactors;
+  std::vector<LaneFactor> perLane;
+  if (uniform) {
+    uniformFactors.resize(dim * dim);
     for (size_t r = 0; r < dim; ++r)
       for (size_t c = 0; c < dim; ++c) {
         const Amplitude e = entry(offsets[r], offsets[c]);
-        factors[r * dim + c] = {Half{} + e.real(),
-                                Half{-1, 1, -1, 1} * e.imag()};
+        uniformFactors[r * dim + c] = {e.real(), e.imag()};
       }
-    denseLines<0>(numLines, psi, numQubits, highTargets, highControls,
-                  offsets.data(), factors.data());
-    return;
+    plan.factors = uniformFactors.data();
+  } else {
+    // Input c = g numFlips + f of a group is line g with its lanes exchanged
+    // across flip f, the f-th subset of the in-line target bits.
+    std::vector<int> flips;
+    for (int f = 0; f < 1 << __builtin_popcountll(inLineTargets); ++f)
+      flips.push_back(subsetOf(static_cast<int>(inLineTargets), f));
+    const int numFlips = static_cast<int>(flips.size());
+    const int numInputs = numLines * numFlips;
+    perLane.resize(size_t(numLines) * numInputs);
+    for (int r = 0; r < numLines; ++r)
+      for (int g = 0; g < numLines; ++g)
+        for (int f = 0; f < numFlips; ++f) {
+          LaneFactor &factor = perLane[r * numInputs + g * numFlips + f];
+          for (size_t lane = 0; lane < kLineAmplitudes; ++lane) {
+            // Lane `lane` of output line r takes, from line g, the amplitude
+            // in lane lane ^ flips[f] (the identity where a control is 0).
+            const Amplitude e =
+                (lane & inLineControls) != inLineControls
+                    ? Amplitude(r == g && flips[f] == 0 ? 1.0 : 0.0)
+                    : entry(offsets[r] | lane, offsets[g] | (lane ^ flips[f]));
+            factor.re[2 * lane] = factor.re[2 * lane + 1] = e.real();
+            factor.im[2 * lane] = factor.im[2 * lane + 1] = e.imag();
+          }
+        }
+    plan.factors = perLane.data();
   }
-
-  // Input c = g numFlips + f of a group is line g with its lanes exchanged
-  // across flip f, the f-th subset of the in-line target bits.
-  std::vector<int> flips;
-  for (int f = 0; f < 1 << __builtin_popcountll(inLineTargets); ++f)
-    flips.push_back(subsetOf(static_cast<int>(inLineTargets), f));
-  const int numFlips = static_cast<int>(flips.size());
-  const int numInputs = numLines * numFlips;
-  std::vector<Factors> factors(size_t(numLines) * numInputs);
-  for (int r = 0; r < numLines; ++r)
-    for (int g = 0; g < numLines; ++g)
-      for (int f = 0; f < numFlips; ++f)
-        factors[r * numInputs + g * numFlips + f] =
-            laneFactors([&](size_t lane) {
-              // Lane `lane` of output line r takes, from line g, the amplitude
-              // in lane lane ^ flips[f].
-              if ((lane & inLineControls) != inLineControls)
-                return Amplitude(r == g && flips[f] == 0 ? 1.0 : 0.0);
-              return entry(offsets[r] | lane, offsets[g] | (lane ^ flips[f]));
-            });
-  forEachConstant<int(kLineAmplitudes)>(
-      [&](auto inLine) __attribute__((always_inline)) {
-        if (inLineTargets == uint64_t(inLine))
-          denseLines<inLine>(numLines, psi, numQubits, highTargets,
-                             highControls, offsets.data(), factors.data());
-      });
+  switch (isa) {
+  case VectorISA::AVX512:
+    denseSweepAvx512(plan, uniform);
+    break;
+  case VectorISA::AVX2:
+    denseSweepAvx2(plan, uniform);
+    break;
+  case VectorISA::Baseline:
+    denseSweepBaseline(plan, uniform);
+    break;
+  }
 }
 
 } // namespace cotangent::runtime::kernels

@@ -44,11 +44,18 @@ void applyControlled(Amplitude *state, int numQubits, int target,
 void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
                  uint64_t parityBits, Amplitude even, Amplitude odd);
 
+/// The vector instruction sets a kernel is compiled for.
+enum class VectorISA { Baseline, AVX2, AVX512 };
+/// The widest of them that this CPU runs.
+VectorISA hostVectorISA();
+
 /// Applies the row-major 2^k x 2^k `matrix` (k >= 2) to `wires` (first = most
 /// significant bit of the matrix index) within the subspace where every qubit
-/// in `controls` is 1 (DenseGate.cpp).
+/// in `controls` is 1 (DenseGate.cpp), with the kernel compiled for `isa`
+/// (which this CPU must run).
 void applyDense(Amplitude *state, int numQubits, uint64_t controls,
-                const int64_t *wires, int numWires, const Amplitude *matrix);
+                const int64_t *wires, int numWires, const Amplitude *matrix,
+                VectorISA isa = hostVectorISA());
 
 /// Applies the row-major 2x2 `m` to the basis states `low` and `high` of
 /// `wires` (outcomes, first wire = most significant bit): where the wires

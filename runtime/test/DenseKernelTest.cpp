@@ -3,7 +3,7 @@
 // The dense kernel has one vectorised path per split of its target and
 // control wires between the two in-line bits (0 and 1) and the bits above,
 // and a scalar loop above five targets: random wires on seven qubits reach
-// all of them.
+// all of them, in every instruction set's version the CPU runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,13 +49,18 @@ TEST(DenseKernelTest, MatchesTheControlledOperatorOnRandomWires) {
           gate = reference::controlled(gate);
         const Vector psi = reference::randomState(kNumQubits, rng);
         const Vector expected = reference::embed(gate, wires, kNumQubits) * psi;
-        Vector actual = psi;
-        kernels::applyDense(actual.data(), kNumQubits, controls, targets.data(),
-                            numTargets, u.data.data());
-        SCOPED_TRACE(::testing::Message()
-                     << numTargets << " targets, " << numControls
-                     << " controls, trial " << trial);
-        EXPECT_LT(reference::distance(actual, expected), 1e-12);
+        // Every kernel version this CPU runs.
+        for (int isa = 0; isa <= static_cast<int>(kernels::hostVectorISA());
+             ++isa) {
+          Vector actual = psi;
+          kernels::applyDense(actual.data(), kNumQubits, controls,
+                              targets.data(), numTargets, u.data.data(),
+                              static_cast<kernels::VectorISA>(isa));
+          SCOPED_TRACE(::testing::Message()
+                       << numTargets << " targets, " << numControls
+                       << " controls, trial " << trial << ", isa " << isa);
+          EXPECT_LT(reference::distance(actual, expected), 1e-12);
+        }
       }
 }
 
