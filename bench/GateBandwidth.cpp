@@ -34,6 +34,7 @@
 
 #include "AlignedBuffer.h"
 #include "GateMatrices.h"
+#include "LineSweeps.h"
 #include "StateVector.h"
 #include "StateVectorDevice.h"
 #include "TargetClones.h"
@@ -172,25 +173,17 @@ double touchedBytes(int numQubits, uint64_t lineMask) {
          double(uint64_t(1) << __builtin_popcountll(lineMask));
 }
 
-/// The baselines' work: data[i] *= (re + i im) over `count` amplitudes,
-/// spelled out like the kernels so it vectorises the same way.
+/// The baselines' work: each amplitude times `factor`, over the lines whose
+/// index has every bit of `mask` (bits >= 2) set, in the kernels' own sweep
+/// (LineSweeps.h: the same vectors and the same prefetching), so that the
+/// baseline is what the kernels' memory access can at best achieve.
 COT_TARGET_CLONES
-void scaleInPlace(double *data, size_t count, double re, double im) {
-  for (size_t i = 0; i < count; ++i) {
-    const double a = data[2 * i], b = data[2 * i + 1];
-    data[2 * i] = a * re - b * im;
-    data[2 * i + 1] = a * im + b * re;
-  }
-}
-
-/// scaleInPlace over the runs of lines whose index has every bit of `mask`
-/// (bits >= 2) set: a run is as long as the lowest bit of the mask.
-void scaleSelectedLines(Amplitude *data, size_t size, uint64_t mask, double re,
-                        double im) {
-  const size_t run = mask ? size_t(mask & -mask) : size;
-  for (size_t first = 0; first < size; first += run)
-    if ((first & mask) == mask)
-      scaleInPlace(reinterpret_cast<double *>(data + first), run, re, im);
+void scaleSelectedLines(Amplitude *data, int numQubits, uint64_t mask,
+                        Amplitude factor) {
+  namespace sweeps = kernels::sweeps;
+  const sweeps::Factors f = sweeps::laneFactors([&](size_t) { return factor; });
+  sweeps::updateLines(reinterpret_cast<double *>(data), numQubits, mask,
+                      [&](sweeps::Line &v) { v = sweeps::times(f, v); });
 }
 
 /// |factor| = 1 keeps the values bounded.
@@ -201,8 +194,7 @@ void streamBenchmark(benchmark::State &state) {
   const uint64_t mask = static_cast<uint64_t>(state.range(1));
   Workspace &w = workspace(n);
   for (auto _ : state) {
-    scaleSelectedLines(w.stream.data(), w.stream.size(), mask, kFactor.real(),
-                       kFactor.imag());
+    scaleSelectedLines(w.stream.data(), n, mask, kFactor);
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, mask)));

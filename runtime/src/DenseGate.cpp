@@ -191,20 +191,16 @@ template <typename L, int Lines, int InLine, typename Factor>
   for (int g = 0; g < Lines; ++g)
     offsets[g] = 2 * plan.offsets[g];
   const uint64_t fixed = plan.highTargets | plan.highControls;
-  const size_t lookahead = prefetchLookahead(
-      fixed ? size_t(1) << __builtin_ctzll(fixed) : dimension(plan.numQubits),
-      plan.highControls != 0);
   forEachRun(
-      plan.numQubits, fixed, lookahead,
+      plan.numQubits, fixed, kPrefetchAmplitudes,
       [&](size_t first, size_t length,
           size_t later) __attribute__((always_inline)) {
         const size_t start = first | plan.highControls;
         const double *ahead = psi + 2 * (later | plan.highControls);
         for (size_t i = start; i < start + length; i += kLineAmplitudes) {
           double *p = psi + 2 * i;
-          if (lookahead)
-            for (int g = 0; g < Lines; ++g)
-              __builtin_prefetch(ahead + 2 * (i - start) + offsets[g], 1, 2);
+          for (int g = 0; g < Lines; ++g)
+            __builtin_prefetch(ahead + 2 * (i - start) + offsets[g], 1, 2);
           // Input c = g kFlips + f: line g, its lanes exchanged across the
           // f-th subset of InLine.
           auto input = [&](auto c) __attribute__((always_inline)) {

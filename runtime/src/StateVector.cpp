@@ -45,6 +45,9 @@ multiplyBlocks(double *state, size_t size, size_t block, uint64_t highControls,
       continue;
     const double *f = factors[__builtin_parityll(base & highParity)];
     double *p = state + 2 * base;
+    // Both lines of a block, as far ahead as the line sweeps prefetch.
+    for (size_t k = 0; k < 2 * block; k += kLineDoubles)
+      __builtin_prefetch(p + 2 * kPrefetchAmplitudes + k, 1, 2);
     for (size_t j = 0; j < block; ++j) {
       const double re = p[2 * j], im = p[2 * j + 1];
       p[2 * j] = re * f[2 * j] - im * f[2 * j + 1];
