@@ -34,7 +34,7 @@
 
 #include "AlignedBuffer.h"
 #include "GateMatrices.h"
-#include "LineSweeps.h"
+#include "InPlaceStream.h"
 #include "StateVector.h"
 #include "StateVectorDevice.h"
 #include "TargetClones.h"
@@ -171,19 +171,6 @@ double stateBytes(int numQubits) {
 double touchedBytes(int numQubits, uint64_t lineMask) {
   return 2 * stateBytes(numQubits) /
          double(uint64_t(1) << __builtin_popcountll(lineMask));
-}
-
-/// The baselines' work: each amplitude times `factor`, over the lines whose
-/// index has every bit of `mask` (bits >= 2) set, in the kernels' own sweep
-/// (LineSweeps.h: the same vectors and the same prefetching), so that the
-/// baseline is what the kernels' memory access can at best achieve.
-COT_TARGET_CLONES
-void scaleSelectedLines(Amplitude *data, int numQubits, uint64_t mask,
-                        Amplitude factor) {
-  namespace sweeps = kernels::sweeps;
-  const sweeps::Factors f = sweeps::laneFactors([&](size_t) { return factor; });
-  sweeps::updateLines(reinterpret_cast<double *>(data), numQubits, mask,
-                      [&](sweeps::Line &v) { v = sweeps::times(f, v); });
 }
 
 /// |factor| = 1 keeps the values bounded.

@@ -6,7 +6,8 @@
 //  - "layered": 10 layers of RX, RY and RZ on every wire, then a CNOT ladder;
 //  - "random": 400 gates, each drawn from H, S, T, RX, RY, RZ, CNOT, CZ, CRX,
 //    SWAP and IsingXX on random wires (seed 11).
-// In the same run an in-place read-modify-write stream over a buffer of the
+// In the same run an in-place read-modify-write stream (InPlaceStream.h, the
+// baseline of cot-bench-gates) over a buffer of the
 // state's size gives the time of one sweep over memory. The table prints
 // each circuit's time as sweeps (circuit time / stream time) and the speedup
 // of each fused version over the unfused one.
@@ -15,6 +16,7 @@
 
 #include "cotangent/API/Cotangent.h"
 
+#include "InPlaceStream.h"
 #include "QubitCountsFlag.h"
 #include "TimeReporter.h"
 
@@ -147,16 +149,11 @@ std::shared_ptr<cotangent::Program> compile(const std::string &text,
 
 /// The in-place stream over one state's worth of amplitudes.
 void streamBenchmark(benchmark::State &state) {
-  const size_t size = size_t(1) << state.range(0);
-  std::vector<std::complex<double>> data(size, 1e-3);
-  const double re = std::cos(0.1), im = std::sin(0.1);
+  const int numQubits = static_cast<int>(state.range(0));
+  std::vector<std::complex<double>> data(size_t(1) << numQubits, 1e-3);
+  const std::complex<double> factor = std::polar(1.0, 0.1);
   for (auto _ : state) {
-    double *p = reinterpret_cast<double *>(data.data());
-    for (size_t i = 0; i < size; ++i) {
-      const double a = p[2 * i], b = p[2 * i + 1];
-      p[2 * i] = a * re - b * im;
-      p[2 * i + 1] = a * im + b * re;
-    }
+    scaleSelectedLines(data.data(), numQubits, 0, factor);
     benchmark::DoNotOptimize(data.data());
     benchmark::ClobberMemory();
   }
