@@ -3,8 +3,9 @@
 // applyDense for 2 to 5 target wires works line by line (LineSweeps.h): the
 // state splits into groups of lines that differ only in the target bits
 // above bit 1, so a group holds every amplitude the matrix mixes. A group's
-// lines are staged in L1 (for target bits 0 and 1, once per subset of them
-// with the lanes exchanged across it), then each output line r is
+// lines are read (for target bits 0 and 1, once per subset of them with the
+// lanes exchanged across it; staged in L1 when the output lines take more
+// than one block of registers), then each output line r is
 //   sum_c re[r][c] * in[c]  +  signs * swapParts(sum_c im[r][c] * in[c]),
 // two independent chains of multiply-adds whose factors are operands read
 // from a table prepared per call:
@@ -266,6 +267,7 @@ template <typename L, typename Factor>
 }
 
 // One sweep per instruction set, each with its own line layout.
+#if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("arch=x86-64-v4"))) void
 denseSweepAvx512(const DensePlan &plan, bool uniform) {
   uniform ? denseSweep<WideLine, UniformFactor>(plan)
@@ -276,6 +278,7 @@ denseSweepAvx2(const DensePlan &plan, bool uniform) {
   uniform ? denseSweep<HalvesLine, UniformFactor>(plan)
           : denseSweep<HalvesLine, LaneFactor>(plan);
 }
+#endif
 void denseSweepBaseline(const DensePlan &plan, bool uniform) {
   uniform ? denseSweep<HalvesLine, UniformFactor>(plan)
           : denseSweep<HalvesLine, LaneFactor>(plan);
@@ -396,15 +399,16 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
     plan.factors = perLane.data();
   }
   switch (isa) {
+#if defined(__x86_64__) && defined(__GNUC__)
   case VectorISA::AVX512:
     denseSweepAvx512(plan, uniform);
-    break;
+    return;
   case VectorISA::AVX2:
     denseSweepAvx2(plan, uniform);
-    break;
-  case VectorISA::Baseline:
+    return;
+#endif
+  default:
     denseSweepBaseline(plan, uniform);
-    break;
   }
 }
 
