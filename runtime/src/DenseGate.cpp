@@ -77,6 +77,7 @@ struct HalvesLine {
   }
 };
 
+#if defined(__x86_64__) && defined(__GNUC__)
 /// A line as one 64-byte vector, for AVX-512: 32 registers keep the sums of
 /// eight output lines.
 typedef double Wide __attribute__((vector_size(64), aligned(8)));
@@ -89,13 +90,20 @@ struct WideLine {
   [[gnu::always_inline]] static void store(double *p, const Vector &v) {
     *reinterpret_cast<Wide *>(p) = v;
   }
-  /// acc += factor * v, factor in every lane: one multiply-add that reads
-  /// and broadcasts its factor itself. (Left to itself, GCC loads eight
-  /// factors at once and spreads them with shuffles, which take the port of
-  /// one of the two multiply-add units.)
+  /// acc += factor * v, factor in every lane: with GCC, one multiply-add
+  /// that reads and broadcasts its factor itself. (Left to itself, GCC loads
+  /// eight factors at once and spreads them with shuffles, which take the
+  /// port of one of the two multiply-add units. Clang checks the operand's
+  /// size against the file's baseline target, so it gets the plain form.)
   [[gnu::always_inline]] static void multiplyAdd(Vector &acc, const Vector &v,
                                                  const double &factor) {
+#ifdef __clang__
+    acc = acc +
+          Wide{factor, factor, factor, factor, factor, factor, factor, factor} *
+              v;
+#else
     asm("vfmadd231pd %2%{1to8%}, %1, %0" : "+v"(acc) : "v"(v), "m"(factor));
+#endif
   }
   [[gnu::always_inline]] static Vector swapParts(const Vector &v) {
     return __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
@@ -108,6 +116,7 @@ struct WideLine {
       return __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
   }
 };
+#endif
 
 /// The lanes of `v` exchanged across the in-line bits of `Flip` (0 to 3).
 template <typename L, int Flip>
