@@ -5,7 +5,8 @@
 // on 2 to 5 wires ("Unitary2" ... "Unitary5", the discrete Fourier transform
 // of their wires) on every wire, and runs two baselines:
 //  - "Stream": an in-place read-modify-write stream over a buffer of the
-//    state's size, what a gate touching every line can at best achieve;
+//    state's size in the kernels' own prefetching sweep (InPlaceStream.h),
+//    what a gate touching every line can at best achieve;
 //  - "Pattern/<n>/<mask>": the same stream over only the 64-byte lines whose
 //    index has every bit of `mask` set, the bare access pattern of a gate
 //    controlled on those bits;
@@ -212,10 +213,12 @@ void gateBenchmark(benchmark::State &state, const GateCase &gate) {
 constexpr int kPeakChains = 16;
 
 /// `rounds` steps of kPeakChains independent multiply-add chains on vectors V,
-/// held in registers; returns a sum of them so that none is optimised away.
+/// held in registers; adds their sum to `sink` (so that none is optimised
+/// away) and returns the multiply-adds of doubles done.
 template <typename V>
-[[gnu::always_inline]] inline double multiplyAddChains(size_t rounds,
-                                                       double seed) {
+[[gnu::always_inline]] inline double
+multiplyAddChains(size_t rounds, double seed, double &sink) {
+  constexpr size_t kLanes = sizeof(V) / sizeof(double);
   V acc[kPeakChains];
   for (int c = 0; c < kPeakChains; ++c)
     acc[c] = V{} + seed * (c + 1);
@@ -225,31 +228,29 @@ template <typename V>
     for (int c = 0; c < kPeakChains; ++c)
       acc[c] = acc[c] * scale + shift;
   }
-  double sum = 0;
   for (int c = 0; c < kPeakChains; ++c)
-    for (size_t j = 0; j < sizeof(V) / sizeof(double); ++j)
-      sum += acc[c][j];
-  return sum;
+    for (size_t j = 0; j < kLanes; ++j)
+      sink += acc[c][j];
+  return double(rounds) * kPeakChains * kLanes;
 }
 
 // The chains on the vectors of each instruction set (those of the dense
-// kernel: DenseGate.cpp); each returns the multiply-adds of doubles done.
+// kernel: DenseGate.cpp).
 typedef double Doubles8 __attribute__((vector_size(64)));
 typedef double Doubles4 __attribute__((vector_size(32)));
 typedef double Doubles2 __attribute__((vector_size(16)));
+#if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("arch=x86-64-v4"))) double
 multiplyAddsAvx512(size_t rounds, double seed, double &sink) {
-  sink += multiplyAddChains<Doubles8>(rounds, seed);
-  return double(rounds) * kPeakChains * 8;
+  return multiplyAddChains<Doubles8>(rounds, seed, sink);
 }
 __attribute__((target("arch=x86-64-v3"))) double
 multiplyAddsAvx2(size_t rounds, double seed, double &sink) {
-  sink += multiplyAddChains<Doubles4>(rounds, seed);
-  return double(rounds) * kPeakChains * 4;
+  return multiplyAddChains<Doubles4>(rounds, seed, sink);
 }
+#endif
 double multiplyAddsBaseline(size_t rounds, double seed, double &sink) {
-  sink += multiplyAddChains<Doubles2>(rounds, seed);
-  return double(rounds) * kPeakChains * 2;
+  return multiplyAddChains<Doubles2>(rounds, seed, sink);
 }
 
 void multiplyAddPeakBenchmark(benchmark::State &state) {
@@ -257,15 +258,16 @@ void multiplyAddPeakBenchmark(benchmark::State &state) {
   double sink = 0, done = 0;
   for (auto _ : state)
     switch (kernels::hostVectorISA()) {
+#if defined(__x86_64__) && defined(__GNUC__)
     case kernels::VectorISA::AVX512:
       done += multiplyAddsAvx512(kRounds, 0.5, sink);
       break;
     case kernels::VectorISA::AVX2:
       done += multiplyAddsAvx2(kRounds, 0.5, sink);
       break;
-    case kernels::VectorISA::Baseline:
+#endif
+    default:
       done += multiplyAddsBaseline(kRounds, 0.5, sink);
-      break;
     }
   benchmark::DoNotOptimize(sink);
   state.counters["multiply_adds_per_second"] =

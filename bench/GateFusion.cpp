@@ -6,11 +6,11 @@
 //  - "layered": 10 layers of RX, RY and RZ on every wire, then a CNOT ladder;
 //  - "random": 400 gates, each drawn from H, S, T, RX, RY, RZ, CNOT, CZ, CRX,
 //    SWAP and IsingXX on random wires (seed 11).
-// In the same run an in-place read-modify-write stream (InPlaceStream.h, the
-// baseline of cot-bench-gates) over a buffer of the
-// state's size gives the time of one sweep over memory. The table prints
-// each circuit's time as sweeps (circuit time / stream time) and the speedup
-// of each fused version over the unfused one.
+// In the same run an in-place read-modify-write stream over a buffer of the
+// state's size (InPlaceStream.h, the baseline of cot-bench-gates) gives the
+// time of one sweep over memory. The table prints each circuit's time as
+// sweeps (circuit time / stream time) and the speedup of each fused version
+// over the unfused one.
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,8 +13,8 @@
 //    a line sees the same matrix entry, so a factor is one broadcast double;
 //  - otherwise a factor is a line (LaneFactor) that holds the entry each
 //    lane needs, or the identity where an in-line control is 0.
-// An amplitude costs 2^k complex multiply-adds: k = 2 runs at the memory's
-// speed, k >= 3 is bound by multiply-add throughput (cot-bench-gates'
+// An amplitude costs 2^k complex multiply-adds: k = 2 is bound by memory,
+// k >= 3 is bound by multiply-add throughput (cot-bench-gates'
 // "MultiplyAddPeak" gives the bound). So the kernel is compiled for the
 // widest vectors the CPU has: with AVX-512 a line is one 64-byte register,
 // otherwise two 32-byte halves. Larger matrices take a plain scalar loop.
