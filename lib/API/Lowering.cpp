@@ -4,6 +4,7 @@
 #include "EntryPoints.h"
 #include "MultiplyAddContraction.h"
 #include "ParserHazards.h"
+#include "ScalarMinMax.h"
 
 #include "cotangent/Pipeline/Pipeline.h"
 
@@ -139,5 +140,9 @@ llvm::Error cotangent::prepareForTarget(
       if (contract)
         allowMultiplyAddContraction(function);
     }
-  return optimize(&module);
+  if (llvm::Error error = optimize(&module))
+    return error;
+  for (llvm::Function &function : module)
+    expandScalarMinMax(function);
+  return llvm::Error::success();
 }

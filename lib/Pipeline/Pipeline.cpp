@@ -147,7 +147,7 @@ const cotangent::PipelineStage kStages[] = {
      "convert-complex-to-standard,math-expand-ops{ops=rsqrt},convert-math-to-"
      "funcs,"
      "convert-math-to-libm,finalize-memref-to-llvm{use-generic-functions},"
-     "convert-to-llvm,"
+     "record-noalias-buffers,convert-to-llvm,noalias-data-pointers,"
      "reconcile-unrealized-casts"},
 };
 } // namespace

@@ -171,4 +171,31 @@ def RejectInternalOps : Pass<"reject-internal-ops", "mlir::ModuleOp"> {
   }];
 }
 
+def RecordNoAliasBuffers : Pass<"record-noalias-buffers", "mlir::ModuleOp"> {
+  let summary = "Remember where the data pointers of noalias buffer "
+                "arguments will be after lowering to LLVM";
+  let description = [{
+    Lowering a function to the LLVM dialect expands each buffer argument
+    into its descriptor's fields (allocated pointer, data pointer, offset,
+    sizes, strides) and drops the argument's `llvm.noalias`. For every
+    function with such arguments, this pass records the positions their data
+    pointers will take as `cot.noalias_data_pointers`, for
+    `noalias-data-pointers` to mark after the lowering.
+  }];
+}
+
+def NoAliasDataPointers : Pass<"noalias-data-pointers", "mlir::ModuleOp"> {
+  let summary = "Mark the data pointers that record-noalias-buffers recorded "
+                "llvm.noalias";
+  let description = [{
+    Every data pointer listed in an `llvm.func`'s
+    `cot.noalias_data_pointers` gets `llvm.noalias`, so that LLVM knows the
+    buffer's memory is reached through no other pointer of the function: a
+    derivative function's loads and stores of its buffers then never clash
+    with the tape's fields, and its loops vectorise. Only data pointers are
+    marked: the allocated pointer of a buffer argument is never read or
+    written through.
+  }];
+}
+
 #endif

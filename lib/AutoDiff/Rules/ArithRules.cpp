@@ -51,10 +51,12 @@ static const ScalarRule kArithRules[] = {
      [](PartialBuilder &, ArrayRef<Value> x, Value) -> SmallVector<Value> {
        return {x[1], x[0]};
      }},
-    // d(a/b) = 1/b da - (a/b)/b db
+    // d(a/b) = 1/b da - (a/b)/b db, with one division: a division costs
+    // several multiplications.
     {arith::DivFOp::getOperationName(), reads({1}), true,
      [](PartialBuilder &p, ArrayRef<Value> x, Value y) -> SmallVector<Value> {
-       return {p.div(p.constant(1), x[1]), p.neg(p.div(y, x[1]))};
+       Value reciprocal = p.div(p.constant(1), x[1]);
+       return {reciprocal, p.neg(p.mul(y, reciprocal))};
      }},
     // a rem b = a - b * trunc(a/b)
     {arith::RemFOp::getOperationName(), reads({0, 1}), false,
