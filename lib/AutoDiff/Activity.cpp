@@ -23,6 +23,18 @@ Value cotangent::autodiff::bufferRoot(Value buffer) {
   return buffer;
 }
 
+bool cotangent::autodiff::isPureRead(Operation *op) {
+  auto effects = dyn_cast_or_null<MemoryEffectOpInterface>(op);
+  if (!effects || op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+      !isa<MemRefType>(op->getOperand(0).getType()))
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
 /// Whether every use of `buffer` (and of its views) only reads it: ops that
 /// declare no effect on it but reads, and make no other alias of it.
 static bool onlyRead(Value buffer) {

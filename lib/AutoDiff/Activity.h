@@ -24,6 +24,10 @@ bool isDifferentiableType(mlir::Type type);
 /// The allocation a buffer value views (itself if it is not a view).
 mlir::Value bufferRoot(mlir::Value buffer);
 
+/// Whether `op` only reads its first operand, a buffer, into its one result:
+/// running it again on the same memory gives the same value.
+bool isPureRead(mlir::Operation *op);
+
 /// Float buffer arguments of `function` that are only ever read (directly
 /// or through views), never written, aliased otherwise, nor passed on.
 llvm::SmallVector<unsigned>

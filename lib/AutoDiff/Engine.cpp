@@ -180,7 +180,7 @@ FailureOr<ReverseFunctions> Engine::reverse(func::FuncOp function,
   SmallVector<Value> rereadBuffers;
   for (unsigned index : reread)
     rereadBuffers.push_back(function.getArgument(index));
-  TapePlan plan(*this, activity, rereadBuffers);
+  TapePlan plan(*this, activity, function, rereadBuffers);
   if (failed(plan.plan(function.front())) ||
       failed(ForwardSweep(*this, activity, plan).emit(function, forward)) ||
       failed(ReverseSweep(*this, activity, plan)

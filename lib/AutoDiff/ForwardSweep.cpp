@@ -29,6 +29,8 @@ LogicalResult ForwardSweep::emitBlock(Block &block, OpBuilder &b,
       if (failed(emitOp(segment.regionOp, b, counters)))
         return failure();
       push(counters, segment.saved, b, segment.regionOp->getLoc());
+      for (Value buffer : segment.snapshots)
+        saveBuffer(b, segment.regionOp->getLoc(), map.lookup(buffer));
       continue;
     }
     Operation *terminator = nullptr;

@@ -25,6 +25,8 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <optional>
+
 namespace cotangent::autodiff {
 class Activity;
 class TapePlan;
@@ -71,6 +73,9 @@ struct OpRule {
   /// For ops with regions: the block argument the reverse code rebuilds
   /// itself instead of taking it from the tape (e.g. an induction variable).
   mlir::Value (*rebuiltArgument)(mlir::Block &block) = nullptr;
+  /// For loops: how many times the body runs, when the bounds are constants
+  /// (buffer snapshots weigh their cost by it; null or nullopt: unknown).
+  std::optional<int64_t> (*constantTripCount)(mlir::Operation *op) = nullptr;
   /// For ops with regions: whether block arguments may carry buffers.
   bool carriesBuffers = false;
 };

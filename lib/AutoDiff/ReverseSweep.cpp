@@ -207,6 +207,10 @@ LogicalResult ReverseSweep::reverseBlock(Block &block, OpBuilder &b) {
   ArrayRef<Segment> segments = plan.segments(&block);
   for (size_t i = segments.size(); i-- > 0;) {
     const Segment &segment = segments[i];
+    for (Value buffer : llvm::reverse(segment.snapshots))
+      scope->primal[buffer] =
+          restoreBuffer(b, segment.regionOp->getLoc(),
+                        cast<MemRefType>(buffer.getType()));
     restore(segment, b,
             segment.regionOp ? segment.regionOp->getLoc()
                              : segment.ops.back()->getLoc());
@@ -223,6 +227,8 @@ LogicalResult ReverseSweep::reverseBlock(Block &block, OpBuilder &b) {
     if (segment.regionOp) {
       if (failed(reverseOp(segment.regionOp, b)))
         return failure();
+      for (Value buffer : segment.snapshots)
+        scope->primal.erase(buffer); // earlier code sees other contents
       continue;
     }
     for (Operation *op : llvm::reverse(segment.ops))

@@ -16,6 +16,8 @@ struct Registry {
   llvm::StringMap<const OpRule *> ops;
   llvm::StringSet<> views, allocations;
   llvm::SmallVector<bool (*)(Operation *)> constantBuffers;
+  void (*saveBuffer)(OpBuilder &, Location, Value) = nullptr;
+  Value (*restoreBuffer)(OpBuilder &, Location, MemRefType) = nullptr;
 };
 
 const Registry &registry() {
@@ -34,6 +36,10 @@ const Registry &registry() {
         r.allocations.insert(name);
       if (dialect.isConstantBuffer)
         r.constantBuffers.push_back(dialect.isConstantBuffer);
+      if (dialect.saveBuffer) {
+        r.saveBuffer = dialect.saveBuffer;
+        r.restoreBuffer = dialect.restoreBuffer;
+      }
     }
     return r;
   }();
@@ -61,6 +67,20 @@ bool cotangent::autodiff::isAllocationOp(Operation *op) {
 bool cotangent::autodiff::isConstantBuffer(Operation *def) {
   return llvm::any_of(registry().constantBuffers,
                       [&](auto isConstant) { return isConstant(def); });
+}
+
+bool cotangent::autodiff::canSaveBuffers() {
+  return registry().saveBuffer != nullptr;
+}
+
+void cotangent::autodiff::saveBuffer(OpBuilder &b, Location loc,
+                                     Value buffer) {
+  registry().saveBuffer(b, loc, buffer);
+}
+
+Value cotangent::autodiff::restoreBuffer(OpBuilder &b, Location loc,
+                                         MemRefType type) {
+  return registry().restoreBuffer(b, loc, type);
 }
 
 FailureOr<const ScalarRule *>

@@ -27,6 +27,13 @@ struct DialectRules {
   /// Whether the buffer `def` produces is constant memory, which never
   /// holds derivatives (null: the dialect makes none).
   bool (*isConstantBuffer)(mlir::Operation *def) = nullptr;
+  /// Buffer snapshots (BufferSnapshot.h): code that pushes every element of
+  /// a buffer on the tape, and code that pops them into a new buffer of a
+  /// static, identity-layout type (null: the dialect makes none).
+  void (*saveBuffer)(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::Value buffer) = nullptr;
+  mlir::Value (*restoreBuffer)(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::MemRefType type) = nullptr;
 };
 
 DialectRules arithRules();
@@ -42,6 +49,11 @@ const OpRule *lookupOpRule(mlir::Operation *op);
 bool isViewOp(mlir::Operation *op);
 bool isAllocationOp(mlir::Operation *op);
 bool isConstantBuffer(mlir::Operation *def);
+/// Whether some dialect saves and restores whole buffers, and its code.
+bool canSaveBuffers();
+void saveBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer);
+mlir::Value restoreBuffer(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::MemRefType type);
 
 /// For an op without an OpRule: its scalar rule when it has an active float
 /// result, null when there is nothing to differentiate, or failure (with a

@@ -53,26 +53,20 @@ LogicalResult TapePlan::shadowInputs(Value buffer,
   }
 }
 
-/// Whether `op` only reads its first operand, a buffer, into its one result:
-/// running it again on the same memory gives the same value.
-static bool isPureRead(Operation *op) {
-  auto effects = dyn_cast_or_null<MemoryEffectOpInterface>(op);
-  if (!effects || op->getNumResults() != 1 || op->getNumOperands() == 0 ||
-      !isa<MemRefType>(op->getOperand(0).getType()))
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Read>(e.getEffect());
-  });
-}
-
 LogicalResult TapePlan::need(Value value, llvm::SetVector<Value> &needs) {
   Operation *def = value.getDefiningOp();
-  if (!isPureRead(def) ||
-      !rereadBuffers.contains(bufferRoot(def->getOperand(0)))) {
+  if (!isPureRead(def)) {
     needs.insert(value);
     return success();
+  }
+  Value buffer = bufferRoot(def->getOperand(0));
+  if (!rereadBuffers.contains(buffer)) {
+    Operation *owner = snapshots.owner(enclosing, def, buffer);
+    if (!owner) {
+      needs.insert(value);
+      return success();
+    }
+    snapshotsOf[owner].insert(buffer);
   }
   reloaded.insert(value);
   for (Value operand : def->getOperands().drop_front())
@@ -127,6 +121,7 @@ LogicalResult TapePlan::plan(Block &block) {
       counters = &segment.counters;
       if (rule->tapeNeeds && failed(rule->tapeNeeds(&op, *this, needs)))
         return failure();
+      enclosing.push_back(&op);
       for (Region &region : op.getRegions()) {
         if (region.empty())
           continue;
@@ -135,6 +130,8 @@ LogicalResult TapePlan::plan(Block &block) {
         const llvm::SetVector<Value> &inner = escaping[&region.front()];
         needs.insert(inner.begin(), inner.end());
       }
+      enclosing.pop_back();
+      segment.snapshots = snapshotsOf.lookup(&op);
       split(segment, needs);
       segments.push_back(std::move(segment));
       continue;

@@ -13,6 +13,8 @@
 #ifndef COTANGENT_LIB_AUTODIFF_TAPEPLAN_H
 #define COTANGENT_LIB_AUTODIFF_TAPEPLAN_H
 
+#include "BufferSnapshot.h"
+
 #include "cotangent/AutoDiff/Engine.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -27,14 +29,19 @@ struct Segment {
   /// iteration count), declared by its rule.
   llvm::SmallVector<mlir::Type> counters;
   llvm::SetVector<mlir::Value> saved; ///< pushed at the segment's end
+  /// Buffers the region op reads and leaves unwritten, saved whole after
+  /// the saved values (BufferSnapshot.h); loads from them are reloaded.
+  llvm::SetVector<mlir::Value> snapshots;
 };
 
 class TapePlan {
 public:
-  /// `rereadBuffers`: buffers the reverse sweep may load from again.
+  /// `rereadBuffers`: buffers of `function` the reverse sweep may load from
+  /// again.
   TapePlan(Engine &engine, const Activity &activity,
+           mlir::func::FuncOp function,
            llvm::ArrayRef<mlir::Value> rereadBuffers)
-      : engine(engine), activity(activity),
+      : engine(engine), activity(activity), snapshots(function, activity),
         rereadBuffers(rereadBuffers.begin(), rereadBuffers.end()) {}
 
   /// Plans `block` and everything nested in it.
@@ -48,7 +55,7 @@ public:
   static bool isRebuilt(mlir::Value value);
 
   /// Whether the reverse code runs `value`'s defining op again on a re-read
-  /// buffer instead of restoring it.
+  /// buffer or a snapshot instead of restoring it.
   bool isReloaded(mlir::Value value) const { return reloaded.contains(value); }
 
   //===--- For rules ------------------------------------------------------===//
@@ -73,6 +80,11 @@ private:
   mlir::LogicalResult plainNeeds(mlir::Operation *op,
                                  llvm::SetVector<mlir::Value> &needs);
 
+  BufferSnapshots snapshots;
+  /// The region ops whose blocks are being planned, outermost first.
+  llvm::SmallVector<mlir::Operation *> enclosing;
+  /// Snapshots chosen so far, by the region op they follow.
+  llvm::DenseMap<mlir::Operation *, llvm::SetVector<mlir::Value>> snapshotsOf;
   llvm::DenseSet<mlir::Value> rereadBuffers;
   llvm::DenseSet<mlir::Value> reloaded;
   llvm::DenseMap<mlir::Block *, llvm::SmallVector<Segment>> segmentsOf;

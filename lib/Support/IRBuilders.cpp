@@ -2,8 +2,8 @@
 #include "cotangent/Support/IRBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -31,10 +31,43 @@ Value cotangent::addOrNull(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddFOp::create(b, loc, x, y);
 }
 
+void cotangent::forEachIndex(
+    OpBuilder &b, Location loc, Value buffer, bool backwards,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<Value> lower, upper, steps;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    lower.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+    upper.push_back(
+        type.isDynamicDim(dim)
+            ? Value(memref::DimOp::create(b, loc, buffer, dim))
+            : Value(arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim))));
+    steps.push_back(arith::ConstantIndexOp::create(b, loc, 1));
+  }
+  scf::buildLoopNest(b, loc, lower, upper, steps,
+                     [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+                       if (!backwards)
+                         return body(nb, nl, ivs);
+                       SmallVector<Value> reversed;
+                       Value one = arith::ConstantIndexOp::create(nb, nl, 1);
+                       for (auto [iv, extent] : llvm::zip(ivs, upper)) {
+                         Value last = arith::SubIOp::create(nb, nl, extent, one);
+                         reversed.push_back(
+                             arith::SubIOp::create(nb, nl, last, iv));
+                       }
+                       body(nb, nl, reversed);
+                     });
+}
+
+// Plain loops, not linalg ops: derivative code may be differentiated again
+// (forward over reverse), and the engine differentiates loops.
 void cotangent::fillZero(OpBuilder &b, Location loc, Value buffer) {
   Type element = cast<MemRefType>(buffer.getType()).getElementType();
-  linalg::FillOp::create(b, loc, ValueRange{zeroOf(b, loc, element)},
-                         ValueRange{buffer});
+  Value zero = zeroOf(b, loc, element);
+  forEachIndex(b, loc, buffer, false,
+               [&](OpBuilder &nb, Location nl, ValueRange indices) {
+                 memref::StoreOp::create(nb, nl, zero, buffer, indices);
+               });
 }
 
 Value cotangent::zeroBufferLike(OpBuilder &b, Location loc, Value like,
@@ -49,17 +82,13 @@ Value cotangent::zeroBufferLike(OpBuilder &b, Location loc, Value like,
 
 void cotangent::accumulateInto(OpBuilder &b, Location loc, Value source,
                                Value target) {
-  auto type = cast<MemRefType>(target.getType());
-  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> iterators(type.getRank(),
-                                             utils::IteratorType::parallel);
-  linalg::GenericOp::create(b, loc, ValueRange{source}, ValueRange{target},
-                            ArrayRef<AffineMap>{identity, identity}, iterators,
-                            [](OpBuilder &nb, Location nl, ValueRange args) {
-                              Value sum = arith::AddFOp::create(nb, nl, args[0],
-                                                                args[1]);
-                              linalg::YieldOp::create(nb, nl, sum);
-                            });
+  forEachIndex(b, loc, target, false,
+               [&](OpBuilder &nb, Location nl, ValueRange indices) {
+                 Value x = memref::LoadOp::create(nb, nl, source, indices);
+                 Value y = memref::LoadOp::create(nb, nl, target, indices);
+                 Value sum = arith::AddFOp::create(nb, nl, x, y);
+                 memref::StoreOp::create(nb, nl, sum, target, indices);
+               });
 }
 
 Value cotangent::tripCount(OpBuilder &b, Location loc, Value lb, Value ub,

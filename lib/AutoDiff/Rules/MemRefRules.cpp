@@ -15,6 +15,7 @@
 #include "../TangentSweep.h"
 #include "../TapePlan.h"
 
+#include "cotangent/Gradient/IR/GradientOps.h"
 #include "cotangent/Support/IRBuilders.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -22,8 +23,22 @@
 using namespace mlir;
 using namespace cotangent;
 using namespace cotangent::autodiff;
+using cotangent::gradient::TapePopOp;
+using cotangent::gradient::TapePushOp;
 
 namespace {
+
+/// What the reverse code of an element's load or store reads: the indices
+/// (reloaded where they were loaded from a re-read buffer or a snapshot)
+/// and what the buffer's shadow is built from.
+LogicalResult elementAccessNeeds(TapePlan &plan, Value buffer,
+                                 ValueRange indices,
+                                 llvm::SetVector<Value> &needs) {
+  for (Value index : indices)
+    if (failed(plan.need(index, needs)))
+      return failure();
+  return plan.shadowInputs(buffer, needs);
+}
 
 //===--- memref.load ------------------------------------------------------===//
 
@@ -37,8 +52,7 @@ LogicalResult loadTapeNeeds(Operation *op, TapePlan &plan,
   auto load = cast<memref::LoadOp>(op);
   if (!plan.activity.isActive(load.getResult()))
     return success();
-  needs.insert(load.getIndices().begin(), load.getIndices().end());
-  return plan.shadowInputs(load.getMemRef(), needs);
+  return elementAccessNeeds(plan, load.getMemRef(), load.getIndices(), needs);
 }
 
 LogicalResult loadReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
@@ -82,8 +96,8 @@ LogicalResult storeTapeNeeds(Operation *op, TapePlan &plan,
   auto store = cast<memref::StoreOp>(op);
   if (!plan.activity.isActive(store.getMemRef()))
     return success();
-  needs.insert(store.getIndices().begin(), store.getIndices().end());
-  return plan.shadowInputs(store.getMemRef(), needs);
+  return elementAccessNeeds(plan, store.getMemRef(), store.getIndices(),
+                            needs);
 }
 
 LogicalResult storeReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
@@ -206,8 +220,28 @@ bool isConstantGlobal(Operation *def) {
   return global && global.getConstant();
 }
 
+void saveMemRef(OpBuilder &b, Location loc, Value buffer) {
+  forEachIndex(b, loc, buffer, false,
+               [&](OpBuilder &nb, Location nl, ValueRange indices) {
+                 Value element = memref::LoadOp::create(nb, nl, buffer, indices);
+                 TapePushOp::create(nb, nl, element);
+               });
+}
+
+Value restoreMemRef(OpBuilder &b, Location loc, MemRefType type) {
+  Value buffer = memref::AllocOp::create(b, loc, type);
+  forEachIndex(b, loc, buffer, true,
+               [&](OpBuilder &nb, Location nl, ValueRange indices) {
+                 auto pop = TapePopOp::create(nb, nl, type.getElementType());
+                 memref::StoreOp::create(nb, nl, pop.getResult(0), buffer,
+                                         indices);
+               });
+  return buffer;
+}
+
 } // namespace
 
 DialectRules cotangent::autodiff::memrefRules() {
-  return {{}, kMemRefRules, kViews, kAllocations, isConstantGlobal};
+  return {{},           kMemRefRules, kViews,     kAllocations,
+          isConstantGlobal, saveMemRef,   restoreMemRef};
 }

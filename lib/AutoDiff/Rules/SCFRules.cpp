@@ -247,6 +247,14 @@ LogicalResult forTangent(Operation *op, TangentSweep &sweep, OpBuilder &b) {
   return success();
 }
 
+std::optional<int64_t> forTripCount(Operation *op) {
+  std::optional<APInt> count = cast<scf::ForOp>(op).getStaticTripCount();
+  if (!count)
+    return std::nullopt;
+  return static_cast<int64_t>(
+      count->getLimitedValue(std::numeric_limits<int64_t>::max()));
+}
+
 Value inductionVariable(Block &body) {
   return cast<scf::ForOp>(body.getParentOp()).getInductionVar();
 }
@@ -690,6 +698,7 @@ const OpRule kSCFRules[] = {
      .reverse = forReverse,
      .tangent = forTangent,
      .rebuiltArgument = inductionVariable,
+     .constantTripCount = forTripCount,
      .carriesBuffers = true},
     {.opName = scf::IfOp::getOperationName(),
      .activity = ifActivity,

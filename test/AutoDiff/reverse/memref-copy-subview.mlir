@@ -5,9 +5,13 @@
 // CHECK-SAME: (%{{.*}}: memref<4xf64> {llvm.noalias}, %[[DM:.*]]: memref<4xf64> {llvm.noalias}, %[[DOUT:.*]]: memref<2xf64> {llvm.noalias})
 // CHECK-NOT: gradient.tape_pop
 // CHECK: %[[VIEW:.*]] = memref.subview %[[DM]][1] [2] [1]
-// CHECK: linalg.generic {{.*}} ins(%[[DOUT]] : memref<2xf64>) outs(%[[VIEW]] :
-// CHECK:   arith.addf
-// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[DOUT]] : memref<2xf64>)
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to
+// CHECK:   %[[G:.*]] = memref.load %[[DOUT]][%[[I]]]
+// CHECK:   %[[S:.*]] = memref.load %[[VIEW]][%[[I]]]
+// CHECK:   %[[SUM:.*]] = arith.addf %[[G]], %[[S]]
+// CHECK:   memref.store %[[SUM]], %[[VIEW]][%[[I]]]
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to
+// CHECK:   memref.store %{{.*}}, %[[DOUT]][%[[J]]]
 // CHECK-LABEL: func.func private @f.fwd_0_1_outermost
 // CHECK-NOT: gradient.tape_push
 // CHECK: memref.copy
