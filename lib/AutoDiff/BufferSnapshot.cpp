@@ -1,4 +1,4 @@
-//===- BufferSnapshot.cpp - one saved copy of a buffer a region reads -----===//
+//===- BufferSnapshot.cpp - a buffer a region reads, saved once -----------===//
 #include "BufferSnapshot.h"
 
 #include "Activity.h"

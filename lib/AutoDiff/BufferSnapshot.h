@@ -1,4 +1,4 @@
-//===- BufferSnapshot.h - one saved copy of a buffer a region reads -*- C++ -*-===//
+//===- BufferSnapshot.h - a buffer a region reads, saved once ---*- C++ -*-===//
 //
 // A region op (a loop, a branch) that reads a buffer without writing it would
 // save every value its reverse code needs from that buffer, once per load:

@@ -208,9 +208,8 @@ LogicalResult ReverseSweep::reverseBlock(Block &block, OpBuilder &b) {
   for (size_t i = segments.size(); i-- > 0;) {
     const Segment &segment = segments[i];
     for (Value buffer : llvm::reverse(segment.snapshots))
-      scope->primal[buffer] =
-          restoreBuffer(b, segment.regionOp->getLoc(),
-                        cast<MemRefType>(buffer.getType()));
+      scope->primal[buffer] = restoreBuffer(b, segment.regionOp->getLoc(),
+                                            cast<MemRefType>(buffer.getType()));
     restore(segment, b,
             segment.regionOp ? segment.regionOp->getLoc()
                              : segment.ops.back()->getLoc());

@@ -73,8 +73,7 @@ bool cotangent::autodiff::canSaveBuffers() {
   return registry().saveBuffer != nullptr;
 }
 
-void cotangent::autodiff::saveBuffer(OpBuilder &b, Location loc,
-                                     Value buffer) {
+void cotangent::autodiff::saveBuffer(OpBuilder &b, Location loc, Value buffer) {
   registry().saveBuffer(b, loc, buffer);
 }
 

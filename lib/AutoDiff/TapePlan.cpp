@@ -61,7 +61,7 @@ LogicalResult TapePlan::need(Value value, llvm::SetVector<Value> &needs) {
   }
   Value buffer = bufferRoot(def->getOperand(0));
   if (!rereadBuffers.contains(buffer)) {
-    Operation *owner = snapshots.owner(enclosing, def, buffer);
+    Operation *owner = bufferSnapshots.owner(enclosing, def, buffer);
     if (!owner) {
       needs.insert(value);
       return success();

@@ -41,7 +41,7 @@ public:
   TapePlan(Engine &engine, const Activity &activity,
            mlir::func::FuncOp function,
            llvm::ArrayRef<mlir::Value> rereadBuffers)
-      : engine(engine), activity(activity), snapshots(function, activity),
+      : engine(engine), activity(activity), bufferSnapshots(function, activity),
         rereadBuffers(rereadBuffers.begin(), rereadBuffers.end()) {}
 
   /// Plans `block` and everything nested in it.
@@ -80,7 +80,7 @@ private:
   mlir::LogicalResult plainNeeds(mlir::Operation *op,
                                  llvm::SetVector<mlir::Value> &needs);
 
-  BufferSnapshots snapshots;
+  BufferSnapshots bufferSnapshots;
   /// The region ops whose blocks are being planned, outermost first.
   llvm::SmallVector<mlir::Operation *> enclosing;
   /// Snapshots chosen so far, by the region op they follow.

@@ -38,25 +38,25 @@ void cotangent::forEachIndex(
   SmallVector<Value> lower, upper, steps;
   for (int64_t dim = 0; dim < type.getRank(); ++dim) {
     lower.push_back(arith::ConstantIndexOp::create(b, loc, 0));
-    upper.push_back(
-        type.isDynamicDim(dim)
-            ? Value(memref::DimOp::create(b, loc, buffer, dim))
-            : Value(arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim))));
+    upper.push_back(type.isDynamicDim(dim)
+                        ? Value(memref::DimOp::create(b, loc, buffer, dim))
+                        : Value(arith::ConstantIndexOp::create(
+                              b, loc, type.getDimSize(dim))));
     steps.push_back(arith::ConstantIndexOp::create(b, loc, 1));
   }
-  scf::buildLoopNest(b, loc, lower, upper, steps,
-                     [&](OpBuilder &nb, Location nl, ValueRange ivs) {
-                       if (!backwards)
-                         return body(nb, nl, ivs);
-                       SmallVector<Value> reversed;
-                       Value one = arith::ConstantIndexOp::create(nb, nl, 1);
-                       for (auto [iv, extent] : llvm::zip(ivs, upper)) {
-                         Value last = arith::SubIOp::create(nb, nl, extent, one);
-                         reversed.push_back(
-                             arith::SubIOp::create(nb, nl, last, iv));
-                       }
-                       body(nb, nl, reversed);
-                     });
+  scf::buildLoopNest(
+      b, loc, lower, upper, steps,
+      [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+        if (!backwards)
+          return body(nb, nl, ivs);
+        SmallVector<Value> reversed;
+        Value one = arith::ConstantIndexOp::create(nb, nl, 1);
+        for (auto [iv, extent] : llvm::zip(ivs, upper)) {
+          Value last = arith::SubIOp::create(nb, nl, extent, one);
+          reversed.push_back(arith::SubIOp::create(nb, nl, last, iv));
+        }
+        body(nb, nl, reversed);
+      });
 }
 
 // Plain loops, not linalg ops: derivative code may be differentiated again

@@ -26,10 +26,11 @@ mlir::Value zeroBufferLike(mlir::OpBuilder &b, mlir::Location loc,
 /// Runs `body` (given a builder inside the loops) on every index of
 /// `buffer`, in row-major order or (`backwards`) in exactly the opposite
 /// order.
-void forEachIndex(
-    mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer, bool backwards,
-    llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>
-        body);
+void forEachIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer,
+                  bool backwards,
+                  llvm::function_ref<void(mlir::OpBuilder &, mlir::Location,
+                                          mlir::ValueRange)>
+                      body);
 /// Fills `buffer` with zeros.
 void fillZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer);
 /// `target += source`, elementwise over two buffers of equal shape.

@@ -96,8 +96,7 @@ LogicalResult storeTapeNeeds(Operation *op, TapePlan &plan,
   auto store = cast<memref::StoreOp>(op);
   if (!plan.activity.isActive(store.getMemRef()))
     return success();
-  return elementAccessNeeds(plan, store.getMemRef(), store.getIndices(),
-                            needs);
+  return elementAccessNeeds(plan, store.getMemRef(), store.getIndices(), needs);
 }
 
 LogicalResult storeReverse(Operation *op, ReverseSweep &sweep, OpBuilder &b) {
@@ -223,7 +222,8 @@ bool isConstantGlobal(Operation *def) {
 void saveMemRef(OpBuilder &b, Location loc, Value buffer) {
   forEachIndex(b, loc, buffer, false,
                [&](OpBuilder &nb, Location nl, ValueRange indices) {
-                 Value element = memref::LoadOp::create(nb, nl, buffer, indices);
+                 Value element =
+                     memref::LoadOp::create(nb, nl, buffer, indices);
                  TapePushOp::create(nb, nl, element);
                });
 }
@@ -242,6 +242,6 @@ Value restoreMemRef(OpBuilder &b, Location loc, MemRefType type) {
 } // namespace
 
 DialectRules cotangent::autodiff::memrefRules() {
-  return {{},           kMemRefRules, kViews,     kAllocations,
-          isConstantGlobal, saveMemRef,   restoreMemRef};
+  return {{},         kMemRefRules, kViews, kAllocations, isConstantGlobal,
+          saveMemRef, restoreMemRef};
 }
