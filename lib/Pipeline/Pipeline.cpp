@@ -134,6 +134,11 @@ const cotangent::PipelineStage kStages[] = {
      "functions that can call themselves check on entry that the stack has "
      "room left, ending the call with a run-time error naming the function",
      "guard-recursion"},
+    {"batch-calls",
+     "loops whose carried sums cross math library calls (exp, log, ...) are "
+     "unrolled four times and make their calls first, so the sums cross one "
+     "call per four iterations; every sum keeps its order",
+     "func.func(batch-calls-in-reductions)"},
     {"deallocate-buffers", "free every buffer after its last use",
      "buffer-deallocation-pipeline"},
     {"lower-to-loops",

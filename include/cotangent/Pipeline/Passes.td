@@ -62,6 +62,28 @@ def HoistInvariantLoads
   }];
 }
 
+def BatchCallsInReductions
+    : Pass<"batch-calls-in-reductions", "mlir::func::FuncOp"> {
+  let summary = "Unroll loops whose carried sums cross library calls, and "
+                "make the calls first";
+  let description = [{
+    No vector or floating-point register survives a call on x86-64 and
+    AArch64, so a floating-point value that a loop carries (a running sum)
+    is saved and reloaded around every call to the math library (`exp`,
+    `log`, `tanh`, ...) in its body, and that round trip lengthens the
+    carried chain, which then bounds the loop. An innermost `scf.for`
+    whose carried values feed only arithmetic free of memory effects, while
+    a math op that becomes a library call does not depend on them, is
+    unrolled `factor` times (with a remainder loop), and every op that does
+    not depend on a carried value moves above the first that does: the
+    calls of `factor` iterations run back to back, and the carried values
+    cross them once. Each carried value is computed by the same operations
+    in the same order, so results are bit for bit the same.
+  }];
+  let options = [Option<"factor", "factor", "unsigned", "4",
+                        "iterations whose calls are batched">];
+}
+
 def CopyRepeatedResults : Pass<"copy-repeated-results", "mlir::ModuleOp"> {
   let summary = "Return a buffer at most once per return";
   let description = [{
