@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "JsonLiterals.h"
 #include "Plugins.h"
+#include "PreparedHeap.h"
 
 #include "cotangent/API/Cotangent.h"
 
@@ -240,6 +241,7 @@ int reportCompileFailure(const Error &error) {
 int run(const Options &options) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point start = Clock::now();
+  cli::prepareHeap();
   if (!options.output.empty() || !options.header.empty() ||
       !options.targetCpu.empty())
     return usageError("-o, --header and --target-cpu are for cot compile");
@@ -333,6 +335,7 @@ int compile(const Options &options) {
       options.tapeLimitBytes)
     return usageError("cot compile takes no arguments, --entry, --args, "
                       "--load, --seed or --tape-limit (they are for cot run)");
+  cli::prepareHeap();
   std::optional<std::string> source = readProgram(options);
   if (!source)
     return UsageFailed;
