@@ -241,13 +241,13 @@ int reportCompileFailure(const Error &error) {
 int run(const Options &options) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point start = Clock::now();
-  cli::prepareHeap();
   if (!options.output.empty() || !options.header.empty() ||
       !options.targetCpu.empty())
     return usageError("-o, --header and --target-cpu are for cot compile");
   if (!options.argsFile.empty() && !options.arguments.empty())
     return usageError("give the arguments either with --args or on the "
                       "command line, not both");
+  cli::prepareHeap();
   std::optional<std::string> source = readProgram(options);
   if (!source)
     return UsageFailed;
