@@ -3,13 +3,16 @@
 // For 20, 22 and 24 qubits (--qubits=20,22,24,26 to choose), applies every
 // gate of Gates.def (Identity, which does nothing, aside) and dense unitaries
 // on 2 to 5 wires ("Unitary2" ... "Unitary5", the discrete Fourier transform
-// of their wires) on every wire, and runs two baselines:
+// of their wires) on every wire, and runs these baselines:
 //  - "Stream": an in-place read-modify-write stream over a buffer of the
 //    state's size in the kernels' own prefetching sweep (InPlaceStream.h),
 //    what a gate touching every line can at best achieve;
 //  - "Pattern/<n>/<mask>": the same stream over only the 64-byte lines whose
 //    index has every bit of `mask` set, the bare access pattern of a gate
 //    controlled on those bits;
+//  - "SWAPPattern/<n>/<wire>" (and so for CSWAP and the excitation gates):
+//    the same stream over only the lines a gate on two basis states of its
+//    wires touches there, in pairs as its kernel visits them;
 //  - "MultiplyAddPeak": independent multiply-add chains in registers, on the
 //    vectors the dense kernel uses on this CPU. A k-wire dense matrix costs
 //    4 * 2^k multiply-adds of doubles per amplitude, so the peak bounds what
@@ -21,7 +24,10 @@
 // Bandwidth counts the bytes of the 64-byte cache lines a gate must read and
 // write, since memory moves whole lines: all of the state, halved by each
 // control on a wire whose stride (16 bytes << wire) is a line or more
-// (wire 2 and up; below, every line holds both control values). After the
+// (wire 2 and up; below, every line holds both control values); an
+// excitation gate on 4 wires, which mixes two of their 16 basis states, must
+// touch only the lines where its line-selecting wires read one of the two
+// (an eighth of the state when all four are wire 2 and up). After the
 // runs a table gives per size and gate the worst and the median (over wires)
 // ratio of gate bandwidth to the stream's, and at the worst wire of a
 // controlled gate the ratio to its bare access pattern.
@@ -29,7 +35,10 @@
 // Usual Google Benchmark flags work (e.g. --benchmark_filter='^CNOT/24/');
 // the minimum time per benchmark defaults to 0.1 s. With
 // --benchmark_repetitions the table takes each benchmark's best repetition,
-// the least disturbed by other load on the machine.
+// the least disturbed by other load on the machine; on machines whose memory
+// bandwidth drifts (virtual machines), add
+// --benchmark_enable_random_interleaving=true, so that the stream and the
+// gates are measured across the same stretch of time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +60,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -174,6 +184,44 @@ double touchedBytes(int numQubits, uint64_t lineMask) {
          double(uint64_t(1) << __builtin_popcountll(lineMask));
 }
 
+/// For a gate on two basis states of its wires (SWAP, CSWAP, the excitation
+/// gates): the wires that select lines, and what they read in the lines of
+/// either state.
+struct LinePairs {
+  uint64_t fixedMask = 0, aBits = 0, bBits = 0;
+};
+std::optional<LinePairs> linePairs(const GateCase &gate,
+                                   const std::vector<int64_t> &wires) {
+  if (gate.unitaryWires)
+    return std::nullopt;
+  const std::vector<double> params(gateInfo(gate.kind).numParams, 0.3);
+  const GateOperator op = gateOperator(gate.kind, params.data(), false);
+  if (op.form != GateOperator::Form::Pair)
+    return std::nullopt;
+  const int k = static_cast<int>(wires.size());
+  LinePairs pairs;
+  for (int i = 0; i < k; ++i)
+    if ((sizeof(Amplitude) << wires[i]) >= kCacheLine) {
+      const uint64_t wireBit = uint64_t(1) << wires[i];
+      pairs.fixedMask |= wireBit;
+      pairs.aBits |= (op.pairLow >> (k - 1 - i)) & 1 ? wireBit : 0;
+      pairs.bBits |= (op.pairHigh >> (k - 1 - i)) & 1 ? wireBit : 0;
+    }
+  return pairs;
+}
+
+/// Bytes read plus bytes written by a gate: over the lines its controls
+/// select, or for a gate on two basis states, over the lines where the wires
+/// that select lines read one of the two.
+double gateBytes(const GateCase &gate, const std::vector<int64_t> &wires,
+                 int numQubits) {
+  const std::optional<LinePairs> pairs = linePairs(gate, wires);
+  if (!pairs)
+    return touchedBytes(numQubits, lineControlMask(gate, wires));
+  return touchedBytes(numQubits, pairs->fixedMask) *
+         (pairs->aBits == pairs->bBits ? 1 : 2);
+}
+
 /// |factor| = 1 keeps the values bounded.
 const Amplitude kFactor = std::polar(1.0, 0.1);
 
@@ -186,6 +234,28 @@ void streamBenchmark(benchmark::State &state) {
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, mask)));
+}
+
+/// "SWAPPattern" for SWAP: the name of a pair gate's bare pattern.
+std::string pairPatternName(const GateCase &gate) {
+  return gate.name + kPattern;
+}
+
+/// The stream over the lines a gate on two basis states touches, in its
+/// kernel's order (at the gate's wires).
+void pairPatternBenchmark(benchmark::State &state, const GateCase &gate) {
+  const int n = static_cast<int>(state.range(0));
+  const int wire = static_cast<int>(state.range(1));
+  Workspace &w = workspace(n);
+  const std::vector<int64_t> wires = wiresOn(gate, wire, n);
+  const LinePairs pairs = *linePairs(gate, wires);
+  for (auto _ : state) {
+    scaleLinePairs(w.stream.data(), n, pairs.fixedMask, pairs.aBits,
+                   pairs.bBits, kFactor);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(
+      int64_t(state.iterations() * gateBytes(gate, wires, n)));
 }
 
 void gateBenchmark(benchmark::State &state, const GateCase &gate) {
@@ -205,8 +275,8 @@ void gateBenchmark(benchmark::State &state, const GateCase &gate) {
       w.device->applyGate(gate.kind, false, params, list);
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(int64_t(
-      state.iterations() * touchedBytes(n, lineControlMask(gate, wires))));
+  state.SetBytesProcessed(
+      int64_t(state.iterations() * gateBytes(gate, wires, n)));
 }
 
 /// Enough independent chains to cover the latency of two multiply-add units.
@@ -327,7 +397,9 @@ void printSummary(const CollectingReporter &reporter,
       "stream).\nBytes = those of the 64-byte lines holding amplitudes the "
       "gate acts on, read\nand written once. \"pattern\": at the worst wire, "
       "gate bandwidth / the bandwidth\nof the stream over only the lines the "
-      "gate's controls select.\n\"bound\": for a dense matrix, the most its "
+      "gate's controls select (or, for a gate\non two basis states, the lines "
+      "where its wires read one of them).\n\"bound\": for a dense matrix, the "
+      "most its "
       "multiply-adds allow\n(MultiplyAddPeak) / the stream.\n");
   std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s\n", "qubits", "gate",
               "stream GB/s", "worst", "median", "worst wire", "pattern",
@@ -347,12 +419,21 @@ void printSummary(const CollectingReporter &reporter,
         values.push_back(ratio.first);
       const auto [worst, worstWire] = ratios.front();
       const uint64_t mask = lineControlMask(gate, wiresOn(gate, worstWire, n));
-      std::string pattern = "-";
+      // The bare pattern: of the controls, or of the pair of basis states.
+      double patternBandwidth = 0;
       if (mask && patterns != reporter.bandwidth.end() &&
-          patterns->second.count(n) && patterns->second.at(n).count(mask)) {
+          patterns->second.count(n) && patterns->second.at(n).count(mask))
+        patternBandwidth = patterns->second.at(n).at(mask);
+      const auto pairPattern = reporter.bandwidth.find(pairPatternName(gate));
+      if (pairPattern != reporter.bandwidth.end() &&
+          pairPattern->second.count(n) &&
+          pairPattern->second.at(n).count(worstWire))
+        patternBandwidth = pairPattern->second.at(n).at(worstWire);
+      std::string pattern = "-";
+      if (patternBandwidth > 0) {
         char text[16];
         std::snprintf(text, sizeof text, "%.2f",
-                      worst * stream / patterns->second.at(n).at(mask));
+                      worst * stream / patternBandwidth);
         pattern = text;
       }
       std::string bound = "-";
@@ -384,10 +465,16 @@ void registerBenchmarks(const std::vector<int> &counts,
           ->Args({n, static_cast<int64_t>(mask)})
           ->Unit(benchmark::kMillisecond);
     for (const GateCase &gate : cases)
-      for (int wire = 0; wire < n; ++wire)
+      for (int wire = 0; wire < n; ++wire) {
         benchmark::RegisterBenchmark(gate.name.c_str(), gateBenchmark, gate)
             ->Args({n, wire})
             ->Unit(benchmark::kMillisecond);
+        if (linePairs(gate, wiresOn(gate, wire, n)))
+          benchmark::RegisterBenchmark(pairPatternName(gate).c_str(),
+                                       pairPatternBenchmark, gate)
+              ->Args({n, wire})
+              ->Unit(benchmark::kMillisecond);
+      }
   }
 }
 

@@ -18,4 +18,12 @@
 void scaleSelectedLines(std::complex<double> *data, int numQubits,
                         uint64_t mask, std::complex<double> factor);
 
+/// The same over the lines whose index bits in `fixedMask` (bits >= 2) read
+/// `aBits` or `bBits`, visited in pairs that agree elsewhere: the bare access
+/// pattern of a gate on two basis states of its wires (SWAP, the excitation
+/// gates).
+void scaleLinePairs(std::complex<double> *data, int numQubits,
+                    uint64_t fixedMask, uint64_t aBits, uint64_t bBits,
+                    std::complex<double> factor);
+
 #endif // COTANGENT_BENCH_INPLACESTREAM_H

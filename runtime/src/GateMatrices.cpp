@@ -69,40 +69,22 @@ std::vector<Complex> isingFromAntiDiagonal(double t,
   return m;
 }
 
-/// The Givens rotation of the basis states `low` and `high` of `numWires`
-/// wires: |low> -> cos(t/2)|low> + sin(t/2)|high>, |high> -> cos(t/2)|high>
-/// - sin(t/2)|low>, every other basis state unchanged. On two wires as a
-/// dense matrix (its kernel runs at the memory's speed there); on more as a
-/// pair of basis states, so that only their amplitudes are touched (a dense
-/// 16x16 is bound by arithmetic).
-GateOperator givens(int numWires, int low, int high, double t) {
-  const std::array<Complex, 4> rotation = ry(t); // (c, -s; s, c)
-  if (numWires > 2) {
-    GateOperator op;
-    op.form = GateOperator::Form::Pair;
-    op.pairLow = low;
-    op.pairHigh = high;
-    op.target = rotation;
-    return op;
-  }
-  const size_t dim = size_t(1) << numWires;
-  std::vector<Complex> m(dim * dim, 0.0);
-  for (size_t k = 0; k < dim; ++k)
-    m[k * dim + k] = 1.0;
-  m[low * dim + low] = rotation[0];
-  m[low * dim + high] = rotation[1];
-  m[high * dim + low] = rotation[2];
-  m[high * dim + high] = rotation[3];
-  return dense(0, std::move(m));
+/// The 2x2 `m` on the basis states `low` and `high` of a gate's wires, the
+/// identity on all others: its kernel touches only the lines where the wires
+/// read one of the two.
+GateOperator pair(int low, int high, std::array<Complex, 4> m) {
+  GateOperator op;
+  op.form = GateOperator::Form::Pair;
+  op.pairLow = low;
+  op.pairHigh = high;
+  op.target = m;
+  return op;
 }
 
-/// The permutation matrix of `images` (column j has its 1 in row images[j]).
-std::vector<Complex> permutation(const std::vector<int> &images) {
-  const size_t dim = images.size();
-  std::vector<Complex> m(dim * dim, 0.0);
-  for (size_t j = 0; j < dim; ++j)
-    m[images[j] * dim + j] = 1.0;
-  return m;
+/// The Givens rotation of the basis states `low` and `high`: |low> ->
+/// cos(t/2)|low> + sin(t/2)|high>, |high> -> cos(t/2)|high> - sin(t/2)|low>.
+GateOperator givens(int low, int high, double t) {
+  return pair(low, high, ry(t)); // (c, -s; s, c)
 }
 
 GateOperator conjugateTranspose(GateOperator op) {
@@ -168,8 +150,8 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
     return controlled(1, {0.0, -kI, kI, 0.0});
   case GateKind::CZ:
     return diagonal(1, 1.0, -1.0);
-  case GateKind::SWAP:
-    return dense(0, permutation({0, 2, 1, 3}));
+  case GateKind::SWAP: // exchanges |01> and |10>
+    return pair(1, 2, {0.0, 1.0, 1.0, 0.0});
   case GateKind::CRX:
     return controlled(1, rx(p[0]));
   case GateKind::CRY:
@@ -190,12 +172,12 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
     return diagonal(0, halfTurn(p[0]), std::conj(halfTurn(p[0])));
   case GateKind::Toffoli:
     return controlled(2, {0.0, 1.0, 1.0, 0.0});
-  case GateKind::CSWAP:
-    return dense(1, permutation({0, 2, 1, 3})); // a controlled SWAP
+  case GateKind::CSWAP: // exchanges |101> and |110>
+    return pair(5, 6, {0.0, 1.0, 1.0, 0.0});
   case GateKind::SingleExcitation:
   case GateKind::DoubleExcitation: {
     const Generator g = gateInfo(kind).generator;
-    return givens(gateInfo(kind).numWires, g.low, g.high, p[0]);
+    return givens(g.low, g.high, p[0]);
   }
   }
   __builtin_unreachable(); // callers pass only kinds of Gates.def

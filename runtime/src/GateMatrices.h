@@ -31,7 +31,8 @@ struct GateOperator {
     Dense,
     /// The 2x2 `target` matrix on the two basis states pairLow and pairHigh
     /// of the wires (outcomes, first wire = most significant bit), the
-    /// identity on all others: the excitation gates.
+    /// identity on all others: SWAP, CSWAP and the excitation
+    /// gates.
     Pair,
   };
   Form form;

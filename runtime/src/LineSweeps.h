@@ -154,6 +154,14 @@ template <int Bit>
     return {v.high, v.low};
 }
 
+/// Each amplitude replaced by the one whose index differs in the bits of
+/// `Flip` (0 to 3).
+template <int Flip>
+[[gnu::always_inline]] inline Line partnersAcross(const Line &v) {
+  const Line across0 = Flip & 1 ? partnersInLine<0>(v) : v;
+  return Flip & 2 ? partnersInLine<1>(across0) : across0;
+}
+
 /// A factor per lane, f_j, prepared so that f*v = re*v + im*swapParts(v):
 /// re = (Re f_j, Re f_j) and im = (-Im f_j, Im f_j) in lane j.
 struct Factors {
@@ -173,24 +181,25 @@ template <typename FactorOfLane> Factors laneFactors(FactorOfLane &&factor) {
   return f.re * v + f.im * swapParts(v);
 }
 
-/// Calls update(line) on every line whose index has the bits of highControls
-/// (none of bits 0 and 1) set; update replaces it in place.
+/// Calls update(line) on every line whose index bits in `fixedMask` (none of
+/// bits 0 and 1) read `bits`; update replaces it in place.
 template <typename Update>
 [[gnu::always_inline]] inline void updateLines(double *psi, int numQubits,
-                                               uint64_t highControls,
-                                               Update &&update) {
-  forEachRun(numQubits, highControls, kPrefetchAmplitudes,
-             [&](size_t first, size_t length, size_t later)
-                 __attribute__((always_inline)) {
-                   double *p = psi + 2 * (first | highControls);
-                   const double *q = psi + 2 * (later | highControls);
-                   for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
-                     __builtin_prefetch(q + i, 1, 2);
-                     Line v = load(p + i);
-                     update(v);
-                     store(p + i, v);
-                   }
-                 });
+                                               uint64_t fixedMask,
+                                               uint64_t bits, Update &&update) {
+  forEachRun(
+      numQubits, fixedMask, kPrefetchAmplitudes,
+      [&](size_t first, size_t length, size_t later)
+          __attribute__((always_inline)) {
+            double *p = psi + 2 * (first | bits);
+            const double *q = psi + 2 * (later | bits);
+            for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
+              __builtin_prefetch(q + i, 1, 2);
+              Line v = load(p + i);
+              update(v);
+              store(p + i, v);
+            }
+          });
 }
 
 /// Partner lines this many bytes apart, or a multiple of it, evict each other
@@ -269,6 +278,31 @@ updateStagedPartners(double *psi, int numQubits, int target,
   streamFence();
 }
 
+/// Calls update(a, b) on each pair of lines a and b whose index bits in
+/// `fixedMask` (none of bits 0 and 1) read `aBits` and `bBits` and agree
+/// elsewhere; update replaces them in place.
+template <typename Update>
+[[gnu::always_inline]] inline void
+updateLinePairs(double *psi, int numQubits, uint64_t fixedMask, uint64_t aBits,
+                uint64_t bBits, Update &&update) {
+  forEachRun(
+      numQubits, fixedMask, kPrefetchAmplitudes,
+      [&](size_t first, size_t length,
+          size_t later) __attribute__((always_inline)) {
+        double *pa = psi + 2 * (first | aBits), *pb = psi + 2 * (first | bBits);
+        const double *qa = psi + 2 * (later | aBits),
+                     *qb = psi + 2 * (later | bBits);
+        for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
+          __builtin_prefetch(qa + i, 1, 2);
+          __builtin_prefetch(qb + i, 1, 2);
+          Line a = load(pa + i), b = load(pb + i);
+          update(a, b);
+          store(pa + i, a);
+          store(pb + i, b);
+        }
+      });
+}
+
 /// Calls update(a, b) on each pair of partner lines, a with bit `target`
 /// (>= 2) = 0 and b with it = 1, wherever the bits of highControls (none of
 /// bits 0 and 1) are 1; update replaces them in place.
@@ -276,28 +310,12 @@ template <typename Update>
 [[gnu::always_inline]] inline void
 updatePartners(double *psi, int numQubits, int target, uint64_t highControls,
                Update &&update) {
-  const size_t stride = dimension(target);
-  if (stride * sizeof(Amplitude) % kAliasingBytes == 0) {
+  if (dimension(target) * sizeof(Amplitude) % kAliasingBytes == 0) {
     updateStagedPartners(psi, numQubits, target, highControls, update);
     return;
   }
-  const uint64_t fixed = highControls | bit(target);
-  forEachRun(numQubits, fixed, kPrefetchAmplitudes,
-             [&](size_t first, size_t length, size_t later)
-                 __attribute__((always_inline)) {
-                   double *pa = psi + 2 * (first | highControls),
-                          *pb = pa + 2 * stride;
-                   const double *qa = psi + 2 * (later | highControls),
-                                *qb = qa + 2 * stride;
-                   for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
-                     __builtin_prefetch(qa + i, 1, 2);
-                     __builtin_prefetch(qb + i, 1, 2);
-                     Line a = load(pa + i), b = load(pb + i);
-                     update(a, b);
-                     store(pa + i, a);
-                     store(pb + i, b);
-                   }
-                 });
+  updateLinePairs(psi, numQubits, highControls | bit(target), highControls,
+                  highControls | bit(target), update);
 }
 
 } // namespace cotangent::runtime::kernels::sweeps

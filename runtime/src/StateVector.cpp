@@ -2,11 +2,12 @@
 //
 // How the hot kernels vectorise: std::complex multiplication does not (without
 // -ffast-math it must handle infinities), so complex arithmetic is spelled out
-// on the interleaved (re, im) doubles. applyControlled uses explicit vectors of
-// one cache line (Line, LineSweeps.h); applyPhases is scalar code over fixed
-// blocks that the compiler unrolls into vector code. Both are compiled once per
-// CPU level (TargetClones.h). The observable and measurement helpers at the end
-// are plain loops: they run once per result, not once per gate.
+// on the interleaved (re, im) doubles. applyControlled and applyPair use
+// explicit vectors of one cache line (Line, LineSweeps.h); applyPhases is
+// scalar code over fixed blocks that the compiler unrolls into vector code.
+// All three are compiled once per CPU level (TargetClones.h). The observable
+// and measurement helpers at the end are plain loops: they run once per
+// result, not once per gate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -43,24 +45,24 @@ constexpr size_t kPhaseBlock = 8;
 multiplyBlocks(double *state, int numQubits, size_t block,
                uint64_t highControls, uint64_t highParity,
                const double (*factors)[2 * kPhaseBlock]) {
-  forEachRun(numQubits, highControls, kPrefetchAmplitudes,
-             [&](size_t first, size_t length,
-                 size_t later) __attribute__((always_inline)) {
-               const size_t start = first | highControls;
-               const double *ahead = state + 2 * (later | highControls);
-               for (size_t base = start; base < start + length; base += block) {
-                 const double *f =
-                     factors[__builtin_parityll(base & highParity)];
-                 double *p = state + 2 * base;
-                 for (size_t k = 0; k < 2 * block; k += kLineDoubles)
-                   __builtin_prefetch(ahead + 2 * (base - start) + k, 1, 2);
-                 for (size_t j = 0; j < block; ++j) {
-                   const double re = p[2 * j], im = p[2 * j + 1];
-                   p[2 * j] = re * f[2 * j] - im * f[2 * j + 1];
-                   p[2 * j + 1] = re * f[2 * j + 1] + im * f[2 * j];
-                 }
-               }
-             });
+  forEachRun(
+      numQubits, highControls, kPrefetchAmplitudes,
+      [&](size_t first, size_t length, size_t later)
+          __attribute__((always_inline)) {
+            const size_t start = first | highControls;
+            const double *ahead = state + 2 * (later | highControls);
+            for (size_t base = start; base < start + length; base += block) {
+              const double *f = factors[__builtin_parityll(base & highParity)];
+              double *p = state + 2 * base;
+              for (size_t k = 0; k < 2 * block; k += kLineDoubles)
+                __builtin_prefetch(ahead + 2 * (base - start) + k, 1, 2);
+              for (size_t j = 0; j < block; ++j) {
+                const double re = p[2 * j], im = p[2 * j + 1];
+                p[2 * j] = re * f[2 * j] - im * f[2 * j + 1];
+                p[2 * j + 1] = re * f[2 * j + 1] + im * f[2 * j];
+              }
+            }
+          });
 }
 
 } // namespace
@@ -98,35 +100,39 @@ void applyControlled(Amplitude *state, int numQubits, int target,
     });
     double *psi = components(state);
     if (target == 0)
-      updateLines(psi, numQubits, highControls,
-                  [&](Line &v) __attribute__((always_inline)) {
-                    v = times(d, v) + times(o, partnersInLine<0>(v));
-                  });
+      updateLines(
+          psi, numQubits, highControls,
+          highControls, [&](Line & v) __attribute__((always_inline)) {
+            v = times(d, v) + times(o, partnersInLine<0>(v));
+          });
     else
-      updateLines(psi, numQubits, highControls,
-                  [&](Line &v) __attribute__((always_inline)) {
-                    v = times(d, v) + times(o, partnersInLine<1>(v));
-                  });
+      updateLines(
+          psi, numQubits, highControls,
+          highControls, [&](Line & v) __attribute__((always_inline)) {
+            v = times(d, v) + times(o, partnersInLine<1>(v));
+          });
     return;
   }
   double *psi = components(state);
   if (isPauliX(m) &&
       !inLineControls) { // CNOT, Toffoli: a pure exchange, no arithmetic
-    updatePartners(psi, numQubits, target, highControls,
-                   [](Line &a, Line &b)
-                       __attribute__((always_inline)) { std::swap(a, b); });
+    updatePartners(
+        psi, numQubits, target, highControls,
+        [](Line & a, Line & b)
+            __attribute__((always_inline)) { std::swap(a, b); });
     return;
   }
   const Factors a0 = laneFactors([&](size_t j) { return entry(j, 0, 0); });
   const Factors a1 = laneFactors([&](size_t j) { return entry(j, 0, 1); });
   const Factors b0 = laneFactors([&](size_t j) { return entry(j, 1, 0); });
   const Factors b1 = laneFactors([&](size_t j) { return entry(j, 1, 1); });
-  updatePartners(psi, numQubits, target, highControls,
-                 [&](Line &a, Line &b) __attribute__((always_inline)) {
-                   const Line newA = times(a0, a) + times(a1, b);
-                   b = times(b0, a) + times(b1, b);
-                   a = newA;
-                 });
+  updatePartners(
+      psi, numQubits, target,
+      highControls, [&](Line & a, Line & b) __attribute__((always_inline)) {
+        const Line newA = times(a0, a) + times(a1, b);
+        b = times(b0, a) + times(b1, b);
+        a = newA;
+      });
 }
 
 COT_TARGET_CLONES
@@ -158,9 +164,10 @@ void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
                    table);
 }
 
+COT_TARGET_CLONES
 void applyPair(Amplitude *state, int numQubits, const int64_t *wires,
                int numWires, size_t low, size_t high, const Amplitude m[4]) {
-  // The bits of the wires, of outcome `low`, and of low ^ high.
+  // The bits of the wires where they read `outcome`.
   auto scatter = [&](size_t outcome) {
     uint64_t bits = 0;
     for (int w = 0; w < numWires; ++w)
@@ -169,23 +176,66 @@ void applyPair(Amplitude *state, int numQubits, const int64_t *wires,
     return bits;
   };
   const uint64_t wireBits = scatter(dimension(numWires) - 1),
-                 lowBits = scatter(low), flip = scatter(low ^ high);
+                 lowBits = scatter(low), highBits = scatter(high);
+  // The wires' bits above bit 1 pick two lines, a (reading `low` there) and b
+  // (reading `high`); their bits 0 and 1 pick the lanes: lane j of a mixes
+  // with lane j ^ flip of b where j reads `low` in those bits, and lane j of b
+  // with lane j ^ flip of a where j reads `high`. Other lanes keep their
+  // amplitude (factor 1 on themselves, 0 on the partner).
+  const uint64_t inLineWires = wireBits & kInLineBits;
+  auto reads = [&](size_t lane, uint64_t outcomeBits) {
+    return (lane & inLineWires) == (outcomeBits & kInLineBits);
+  };
+  auto self = [&](uint64_t outcomeBits, Amplitude factor) {
+    return laneFactors([&](size_t j) {
+      return reads(j, outcomeBits) ? factor : Amplitude(1.0);
+    });
+  };
+  auto partner = [&](uint64_t outcomeBits, Amplitude factor) {
+    return laneFactors([&](size_t j) {
+      return reads(j, outcomeBits) ? factor : Amplitude(0.0);
+    });
+  };
+  const uint64_t highWires = wireBits & ~kInLineBits,
+                 aBits = lowBits & ~kInLineBits,
+                 bBits = highBits & ~kInLineBits;
   double *psi = components(state);
-  const double m0r = m[0].real(), m0i = m[0].imag(), m1r = m[1].real(),
-               m1i = m[1].imag(), m2r = m[2].real(), m2i = m[2].imag(),
-               m3r = m[3].real(), m3i = m[3].imag();
-  // Only the amplitudes where the wires read `low` and their partners: a
-  // few of the state's lines, in index order.
-  forEachRun(numQubits, wireBits, 0, [&](size_t first, size_t length, size_t) {
-    for (size_t i = first | lowBits, end = i + length; i < end; ++i) {
-      double *a = psi + 2 * i, *b = psi + 2 * (i ^ flip);
-      const double ar = a[0], ai = a[1], br = b[0], bi = b[1];
-      a[0] = m0r * ar - m0i * ai + m1r * br - m1i * bi;
-      a[1] = m0r * ai + m0i * ar + m1r * bi + m1i * br;
-      b[0] = m2r * ar - m2i * ai + m3r * br - m3i * bi;
-      b[1] = m2r * ai + m2i * ar + m3r * bi + m3i * br;
+  auto sweep = [&](auto flip) __attribute__((always_inline)) {
+    constexpr int kFlip = decltype(flip)::value;
+    if (aBits == bBits) { // low and high differ in bits 0 and 1 only
+      const Factors d = laneFactors([&](size_t j) {
+        return reads(j, lowBits) ? m[0] : reads(j, highBits) ? m[3] : 1.0;
+      });
+      const Factors o = laneFactors([&](size_t j) {
+        return reads(j, lowBits) ? m[1] : reads(j, highBits) ? m[2] : 0.0;
+      });
+      updateLines(
+          psi, numQubits, highWires,
+          aBits, [&](Line & v) __attribute__((always_inline)) {
+            v = times(d, v) + times(o, partnersAcross<kFlip>(v));
+          });
+      return;
     }
-  });
+    const Factors da = self(lowBits, m[0]), oa = partner(lowBits, m[1]),
+                  db = self(highBits, m[3]), ob = partner(highBits, m[2]);
+    updateLinePairs(
+        psi, numQubits, highWires, aBits,
+        bBits, [&](Line & a, Line & b) __attribute__((always_inline)) {
+          const Line newA = times(da, a) + times(oa, partnersAcross<kFlip>(b));
+          b = times(db, b) + times(ob, partnersAcross<kFlip>(a));
+          a = newA;
+        });
+  };
+  switch ((lowBits ^ highBits) & kInLineBits) {
+  case 0:
+    return sweep(std::integral_constant<int, 0>());
+  case 1:
+    return sweep(std::integral_constant<int, 1>());
+  case 2:
+    return sweep(std::integral_constant<int, 2>());
+  default:
+    return sweep(std::integral_constant<int, 3>());
+  }
 }
 
 Amplitude pauliBilinear(const Amplitude *bra, const Amplitude *ket,

@@ -12,9 +12,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <numeric>
-
 using namespace cotangent::runtime;
 using reference::Matrix;
 using reference::Vector;
@@ -30,10 +27,9 @@ TEST(DenseKernelTest, MatchesTheControlledOperatorOnRandomWires) {
          numControls + numTargets <= kNumQubits && numControls <= 2;
          ++numControls)
       for (int trial = 0; trial < 40; ++trial) {
-        std::vector<int> wires(kNumQubits);
-        std::iota(wires.begin(), wires.end(), 0);
-        std::shuffle(wires.begin(), wires.end(), rng);
-        wires.resize(numControls + numTargets); // controls first
+        // Controls first.
+        const std::vector<int> wires =
+            reference::randomWires(numControls + numTargets, kNumQubits, rng);
         // The reference numbers qubits from the most significant bit.
         auto bitOf = [](int wire) { return kNumQubits - 1 - wire; };
         uint64_t controls = 0;

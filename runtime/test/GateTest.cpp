@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <numeric>
 
 using namespace cotangent::runtime;
 using reference::Matrix;
@@ -18,14 +17,6 @@ namespace {
 
 // Amplitudes come out of a handful of floating-point operations each.
 constexpr double kTolerance = 1e-12;
-
-std::vector<int> randomWires(int count, int numQubits, std::mt19937_64 &rng) {
-  std::vector<int> all(numQubits);
-  std::iota(all.begin(), all.end(), 0);
-  std::shuffle(all.begin(), all.end(), rng);
-  all.resize(count);
-  return all;
-}
 
 std::vector<double> randomParams(int count, std::mt19937_64 &rng) {
   std::uniform_real_distribution<double> angle(-4, 4);
@@ -65,7 +56,7 @@ TEST_P(GateTest, EveryGateMatchesItsMatrixOnRandomWires) {
       const int numWires = info.numWires
                                ? info.numWires
                                : std::uniform_int_distribution<int>(1, n)(rng);
-      const std::vector<int> wires = randomWires(numWires, n, rng);
+      const std::vector<int> wires = reference::randomWires(numWires, n, rng);
       const std::vector<double> params = randomParams(info.numParams, rng);
       const bool adjoint = trial % 2 == 1;
       SCOPED_TRACE(::testing::Message()
@@ -94,7 +85,7 @@ TEST_P(GateTest, AdjointOfEveryGateRestoresTheState) {
       continue;
     SCOPED_TRACE(info.name);
     const std::vector<int> wires =
-        randomWires(info.numWires ? info.numWires : n, n, rng);
+        reference::randomWires(info.numWires ? info.numWires : n, n, rng);
     const std::vector<double> params = randomParams(info.numParams, rng);
     const Vector psi = reference::randomState(n, rng);
     const Vector actual =
@@ -111,7 +102,7 @@ TEST_P(GateTest, UnitaryAppliesARandomUnitary) {
   for (int trial = 0; trial < 12; ++trial) {
     const int numWires =
         std::uniform_int_distribution<int>(1, std::min(n, 3))(rng);
-    const std::vector<int> wires = randomWires(numWires, n, rng);
+    const std::vector<int> wires = reference::randomWires(numWires, n, rng);
     const bool adjoint = trial % 2 == 1;
     const Matrix u = reference::randomUnitary(std::size_t(1) << numWires, rng);
     const Vector psi = reference::randomState(n, rng);

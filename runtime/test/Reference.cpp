@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <numeric>
 
 namespace reference {
 
@@ -269,6 +270,14 @@ Matrix unitaryWithFirstColumn(const Vector &column, std::mt19937_64 &rng) {
 Matrix randomUnitary(std::size_t dim, std::mt19937_64 &rng) {
   const int numQubits = static_cast<int>(std::log2(static_cast<double>(dim)));
   return unitaryWithFirstColumn(randomState(numQubits, rng), rng);
+}
+
+std::vector<int> randomWires(int count, int numQubits, std::mt19937_64 &rng) {
+  std::vector<int> all(numQubits);
+  std::iota(all.begin(), all.end(), 0);
+  std::shuffle(all.begin(), all.end(), rng);
+  all.resize(count);
+  return all;
 }
 
 std::vector<double> interleave(const std::vector<Complex> &values) {

@@ -73,6 +73,8 @@ Vector randomState(int numQubits, std::mt19937_64 &rng);
 /// Gram-Schmidt on random vectors: applied to |0...0> it prepares `column`.
 Matrix unitaryWithFirstColumn(const Vector &column, std::mt19937_64 &rng);
 Matrix randomUnitary(std::size_t dim, std::mt19937_64 &rng);
+/// `count` distinct wires of `numQubits`, in random order.
+std::vector<int> randomWires(int count, int numQubits, std::mt19937_64 &rng);
 
 /// Interleaved (re, im) doubles, the C ABI's layout.
 std::vector<double> interleave(const std::vector<Complex> &values);
