@@ -6,7 +6,9 @@
 // - `tensor.from_elements` with a result type of many more elements than it
 //   lists: the parser builds one operand type per element of the type before
 //   the verifier compares the counts, so a large shape exhausts the memory.
-// The scan skips comments and string literals, where the text is harmless.
+// The scan skips comments and string literals, where the text is harmless,
+// and between the words of a hazard whatever MLIR's lexer skips between
+// tokens: white space, NUL characters and comments.
 //
 //===----------------------------------------------------------------------===//
 #include "ParserHazards.h"
@@ -28,11 +30,27 @@ bool isIdentifierChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
 }
 
-/// After `position`, the spaces skipped; then whether `word` follows as a
-/// whole word (or as the character `word` when it is punctuation).
+/// Moves `position` past what MLIR's lexer skips between tokens: white
+/// space, NUL characters (the lexer ignores them inside the buffer) and `//`
+/// comments.
+void skipBetweenTokens(llvm::StringRef text, size_t &position) {
+  while (position < text.size()) {
+    const char c = text[position];
+    if (llvm::isSpace(c) || c == '\0') {
+      ++position;
+    } else if (text.substr(position).starts_with("//")) {
+      position = std::min(text.find('\n', position), text.size());
+    } else {
+      return;
+    }
+  }
+}
+
+/// After `position`, what lies between tokens skipped; then whether `word`
+/// follows as a whole word (or as the character `word` when it is
+/// punctuation).
 bool followedBy(llvm::StringRef text, size_t &position, llvm::StringRef word) {
-  while (position < text.size() && llvm::isSpace(text[position]))
-    ++position;
+  skipBetweenTokens(text, position);
   if (!text.substr(position).starts_with(word))
     return false;
   size_t end = position + word.size();
@@ -60,7 +78,8 @@ std::optional<std::string> fromElementsCount(llvm::StringRef text,
     return std::nullopt;
   int64_t listed = 0;
   int depth = 0;
-  for (; position < text.size(); ++position) {
+  for (skipBetweenTokens(text, position); position < text.size();
+       skipBetweenTokens(text, ++position)) {
     char c = text[position];
     if (c == '{' || c == '(')
       ++depth;
