@@ -122,14 +122,8 @@ LogicalResult cotangent::rejectParserHazards(const llvm::SourceMgr &sourceMgr,
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   llvm::StringRef text = buffer->getBuffer();
   bool found = false;
-  for (size_t i = 0; i < text.size(); ++i) {
+  for (size_t i = 0; skipBetweenTokens(text, i), i < text.size(); ++i) {
     char c = text[i];
-    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-      i = text.find('\n', i);
-      if (i == llvm::StringRef::npos)
-        break;
-      continue;
-    }
     if (c == '"') {
       for (++i; i < text.size() && text[i] != '"'; ++i)
         if (text[i] == '\\')
