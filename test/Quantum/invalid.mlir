@@ -86,6 +86,27 @@ func.func @insert_outside_register(%q: !quantum.bit) {
 
 // -----
 
+// Op verifiers run before dominance is checked: the verifier that follows a
+// register back to its allocation ends on a chain that loops (it hung).
+func.func @register_chain_loops(%q: !quantum.bit) {
+  // expected-error @+2 {{operand #0 does not dominate this use}}
+  // expected-note @+1 {{operand defined here}}
+  %r = quantum.insert %r[1], %q : !quantum.reg, !quantum.bit
+  return
+}
+
+// -----
+
+func.func @register_chains_loop_through_each_other(%q: !quantum.bit) {
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %a = quantum.insert %b[0], %q : !quantum.reg, !quantum.bit
+  // expected-note @+1 {{operand defined here}}
+  %b = quantum.insert %a[1], %q : !quantum.reg, !quantum.bit
+  return
+}
+
+// -----
+
 func.func @negative_index() {
   %r = quantum.alloc(2) : !quantum.reg
   // expected-error @+1 {{whose value is non-negative}}

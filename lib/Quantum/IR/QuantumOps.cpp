@@ -3,6 +3,7 @@
 
 #include "cotangent/Runtime/FusedGates.h"
 #include "cotangent/Runtime/GateKind.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"
@@ -95,13 +96,16 @@ std::pair<Value, int64_t> cotangent::quantum::qubitIdentity(Value qubit) {
 namespace {
 
 /// The size of the register `reg` when it is known statically: follow inserts
-/// back to the allocation.
+/// back to the allocation. Op verifiers run before dominance is checked (and
+/// unreachable blocks are never checked), so the chain may loop back on
+/// itself (`%r = quantum.insert %r[0], ...`): a cycle has no known size.
 std::optional<int64_t> staticRegisterSize(Value reg) {
+  llvm::SmallPtrSet<Operation *, 8> visited;
   while (Operation *def = reg.getDefiningOp()) {
     if (auto alloc = dyn_cast<AllocOp>(def))
       return alloc.getNumQubits();
     auto insert = dyn_cast<InsertOp>(def);
-    if (!insert)
+    if (!insert || !visited.insert(def).second)
       return std::nullopt;
     reg = insert.getReg();
   }
