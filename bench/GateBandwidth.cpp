@@ -16,7 +16,11 @@
 //  - "MultiplyAddPeak": independent multiply-add chains in registers, on the
 //    vectors the dense kernel uses on this CPU. A k-wire dense matrix costs
 //    4 * 2^k multiply-adds of doubles per amplitude, so the peak bounds what
-//    UnitaryK can reach: the table's "bound" is that limit / the stream.
+//    UnitaryK can reach: the table's "bound" is that limit / the stream;
+//  - "MultiplyAddStream/<n>/<k>": the stream doing those multiply-adds on
+//    every line it passes, in registers, with nothing else of a dense gate's
+//    work (InPlaceStream.h): the table's "limit" for UnitaryK is its
+//    bandwidth / the stream's, what memory and arithmetic together allow.
 // A gate "on wire w" has its last wire (the target) on w and its other wires
 // on w+1, w+2, ... (modulo n), so every gate also runs with a control on
 // wire 0.
@@ -76,6 +80,7 @@ using Amplitude = std::complex<double>;
 constexpr const char *kStream = "Stream";
 constexpr const char *kPattern = "Pattern";
 constexpr const char *kMultiplyAddPeak = "MultiplyAddPeak";
+constexpr const char *kMultiplyAddStream = "MultiplyAddStream";
 constexpr int kMaxUnitaryWires = 5;
 constexpr int kMultiRZWires = 3;
 constexpr size_t kCacheLine = 64;
@@ -224,6 +229,18 @@ double gateBytes(const GateCase &gate, const std::vector<int64_t> &wires,
 
 /// |factor| = 1 keeps the values bounded.
 const Amplitude kFactor = std::polar(1.0, 0.1);
+
+/// The stream with the multiply-adds of a dense matrix on k wires.
+void multiplyAddStreamBenchmark(benchmark::State &state) {
+  const int n = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  Workspace &w = workspace(n);
+  for (auto _ : state) {
+    streamWithMultiplyAdds(w.stream.data(), n, k);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, 0)));
+}
 
 void streamBenchmark(benchmark::State &state) {
   const int n = static_cast<int>(state.range(0));
@@ -392,6 +409,7 @@ void printSummary(const CollectingReporter &reporter,
   if (streams == reporter.bandwidth.end())
     return;
   const auto patterns = reporter.bandwidth.find(kPattern);
+  const auto multiplyAddStreams = reporter.bandwidth.find(kMultiplyAddStream);
   std::printf(
       "\nGate bandwidth / stream bandwidth, over wires (1.00 = as fast as the "
       "stream).\nBytes = those of the 64-byte lines holding amplitudes the "
@@ -400,10 +418,11 @@ void printSummary(const CollectingReporter &reporter,
       "gate's controls select (or, for a gate\non two basis states, the lines "
       "where its wires read one of them).\n\"bound\": for a dense matrix, the "
       "most its "
-      "multiply-adds allow\n(MultiplyAddPeak) / the stream.\n");
-  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s\n", "qubits", "gate",
-              "stream GB/s", "worst", "median", "worst wire", "pattern",
-              "bound");
+      "multiply-adds allow\n(MultiplyAddPeak) / the stream; \"limit\": the stream "
+      "with those multiply-adds\n(MultiplyAddStream) / the stream.\n");
+  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s  %6s\n", "qubits",
+              "gate", "stream GB/s", "worst", "median", "worst wire",
+              "pattern", "bound", "limit");
   for (const auto &[n, streamByMask] : streams->second) {
     const double stream = streamByMask.at(0);
     for (const GateCase &gate : cases) {
@@ -445,9 +464,19 @@ void printSummary(const CollectingReporter &reporter,
                 stream);
         bound = text;
       }
-      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s\n", n,
+      std::string limit = "-";
+      if (gate.unitaryWires && multiplyAddStreams != reporter.bandwidth.end() &&
+          multiplyAddStreams->second.count(n) &&
+          multiplyAddStreams->second.at(n).count(gate.unitaryWires)) {
+        char text[16];
+        std::snprintf(
+            text, sizeof text, "%.2f",
+            multiplyAddStreams->second.at(n).at(gate.unitaryWires) / stream);
+        limit = text;
+      }
+      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s  %6s\n", n,
                   gate.name.c_str(), stream / 1e9, worst, median(values),
-                  worstWire, pattern.c_str(), bound.c_str());
+                  worstWire, pattern.c_str(), bound.c_str(), limit.c_str());
     }
   }
 }
@@ -463,6 +492,11 @@ void registerBenchmarks(const std::vector<int> &counts,
     for (uint64_t mask : masks)
       benchmark::RegisterBenchmark(mask ? kPattern : kStream, streamBenchmark)
           ->Args({n, static_cast<int64_t>(mask)})
+          ->Unit(benchmark::kMillisecond);
+    for (int k = 2; k <= kMaxUnitaryWires; ++k)
+      benchmark::RegisterBenchmark(kMultiplyAddStream,
+                                   multiplyAddStreamBenchmark)
+          ->Args({n, k})
           ->Unit(benchmark::kMillisecond);
     for (const GateCase &gate : cases)
       for (int wire = 0; wire < n; ++wire) {
@@ -482,6 +516,14 @@ void registerBenchmarks(const std::vector<int> &counts,
 
 int main(int argc, char **argv) {
   const std::vector<int> counts = qubitCountsFlag(argc, argv, {20, 22, 24});
+  for (int n : counts)
+    if (n < kMaxUnitaryWires || n > 40) {
+      std::fprintf(stderr,
+                   "cot-bench-gates: --qubits takes counts from %d (the "
+                   "widest dense gate) to 40, not %d\n",
+                   kMaxUnitaryWires, n);
+      return 1;
+    }
   // A default minimum time placed before the user's flags, which may override
   // it.
   std::vector<char *> args(argv, argv + argc);

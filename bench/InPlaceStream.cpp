@@ -34,3 +34,40 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
                             b = sweeps::times(f, b);
                           });
 }
+
+COT_TARGET_CLONES
+void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
+                            int numWires) {
+  // One line of four amplitudes: one AVX-512 register, two AVX2 ones, as in
+  // the dense kernel.
+  typedef double LineVector
+      __attribute__((vector_size(sweeps::kLineDoubles * sizeof(double)),
+                     aligned(sizeof(double))));
+  constexpr int kLinesAtOnce = 8;
+  constexpr std::size_t kStepDoubles = kLinesAtOnce * sweeps::kLineDoubles;
+  const int rounds = 2 << numWires; // multiply-adds of whole lines, per line
+  LineVector one = LineVector{} + 1, zero = LineVector{};
+  asm("" : "+m"(one), "+m"(zero)); // values the compiler cannot fold
+  double *psi = reinterpret_cast<double *>(data);
+  sweeps::forEachRun(
+      numQubits, 0, sweeps::kPrefetchAmplitudes,
+      [&](std::size_t first, std::size_t length, std::size_t later) {
+        double *p = psi + 2 * first;
+        const double *ahead = psi + 2 * later;
+        for (std::size_t i = 0; i < 2 * length; i += kStepDoubles) {
+          LineVector lines[kLinesAtOnce];
+          for (int j = 0; j < kLinesAtOnce; ++j) {
+            const std::size_t at = i + j * sweeps::kLineDoubles;
+            __builtin_prefetch(ahead + at, 1, 2);
+            lines[j] = *reinterpret_cast<const LineVector *>(p + at);
+          }
+          for (int r = 0; r < rounds; ++r)
+#pragma GCC unroll 8
+            for (int j = 0; j < kLinesAtOnce; ++j)
+              lines[j] = lines[j] * one + zero;
+          for (int j = 0; j < kLinesAtOnce; ++j)
+            *reinterpret_cast<LineVector *>(p + i + j * sweeps::kLineDoubles) =
+                lines[j];
+        }
+      });
+}

@@ -26,4 +26,15 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
                     uint64_t fixedMask, uint64_t aBits, uint64_t bBits,
                     std::complex<double> factor);
 
+/// The in-place stream over every line with the arithmetic of a dense
+/// matrix on `numWires` wires and none of its other work: each line takes
+/// the 16 * 2^numWires multiply-adds of doubles such a matrix costs per line,
+/// on the dense kernel's vectors (one line per vector), with the factor in a
+/// register and the amplitudes left unchanged (x * 1 + 0). Eight lines at a
+/// time keep enough independent chains in flight to cover the multiply-add
+/// latency. What arithmetic and memory traffic together allow a dense gate,
+/// before it reads its matrix or exchanges lanes. Needs numQubits >= 5.
+void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
+                            int numWires);
+
 #endif // COTANGENT_BENCH_INPLACESTREAM_H
