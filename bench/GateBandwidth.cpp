@@ -84,7 +84,6 @@ constexpr const char *kMultiplyAddStream = "MultiplyAddStream";
 constexpr int kMaxUnitaryWires = 5;
 constexpr int kMultiRZWires = 3;
 constexpr size_t kCacheLine = 64;
-constexpr size_t kLineAmplitudes = kCacheLine / sizeof(Amplitude);
 
 /// One benchmarked operation: a gate kind, or a dense unitary on
 /// `unitaryWires` wires.
