@@ -4,7 +4,9 @@
 Where the compiler fuzz target never runs what it compiles, this runs it:
 each mutant is one `// -----` section of a program of test/ or examples/
 with one to three random edits (a line deleted, repeated or moved; a number,
-SSA value, type or op name replaced by another the programs use; a few
+SSA value, type or op name replaced by another the programs use, or a word
+by one of its family: an arithmetic op, a comparison, a gate, a gradient
+method, a function name that library and runtime symbols also have; a few
 characters deleted; a keyword inserted). It runs with its original's
 arguments: those of a test's RUN line (`cot run %s -- ...`, `%gradcheck %s
 --primal f -- ...`), or else values made for the types of its entry function
@@ -48,6 +50,31 @@ NUMBERS = ["0", "1", "-1", "2", "3", "7", "64", "1000000", "4294967296",
 SCALAR_TYPES = ["f16", "f32", "f64", "i1", "i8", "i32", "i64", "index"]
 ARGUMENTS = ["-1", "0", "1e308", "NaN", "-Infinity", "[]", "[1.0, 2.0]", "true",
              "9223372036854775807", "-9223372036854775808", "[[1], [2, 3]]"]
+# Words that can stand for each other: an edit within a family keeps the
+# program well typed more often than a random one, and reaches run-time
+# paths (division by zero, gates on more wires than allocated, a gradient
+# method on what it cannot differentiate, a function named like a library
+# or runtime symbol).
+FAMILIES = [
+    ["arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf",
+     "arith.maximumf", "arith.minimumf", "math.powf", "math.atan2"],
+    ["math.sin", "math.cos", "math.tan", "math.exp", "math.log", "math.sqrt",
+     "math.tanh", "math.absf", "arith.negf", "math.log1p", "math.expm1",
+     "math.atan", "math.erf"],
+    ["arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui",
+     "arith.remsi", "arith.remui", "arith.ceildivsi", "arith.floordivsi",
+     "arith.maxsi", "arith.minsi", "arith.shli", "arith.shrsi", "arith.andi"],
+    ["olt", "ogt", "oeq", "une", "ole", "oge", "uno"],
+    ["slt", "sgt", "eq", "ne", "sle", "sge", "ult", "uge"],
+    ['"RX"', '"RY"', '"RZ"', '"PhaseShift"', '"CRX"', '"IsingXX"',
+     '"SingleExcitation"', '"DoubleExcitation"', '"Rot"', '"MultiRZ"'],
+    ['"Hadamard"', '"PauliX"', '"S"', '"T"', '"CNOT"', '"CZ"', '"SWAP"',
+     '"Toffoli"', '"CSWAP"'],
+    ['"adjoint"', '"parameter-shift"', '"fd"', '"backprop"', '"auto"'],
+    ["@main", "@cos", "@exp", "@sqrt", "@malloc", "@free", "@__cot_expval",
+     "@f.fwd_0"],
+    ["tensor<", "memref<"],
+]
 KEYWORDS = ["%", "(", ")", "{", "}", "[", "]", "<", ">", ":", ",", "->", "=",
             "?x", "tensor<", "memref<", "@main", "^bb1", "\"", "// -----"]
 
@@ -155,7 +182,7 @@ def value_of(type_text, rng):
 def mutate(text, pools, rng):
     """`text` with one random edit."""
     lines = text.split("\n")
-    kind = rng.randrange(8)
+    kind = rng.randrange(9)
     if kind == 0 and len(lines) > 1:
         del lines[rng.randrange(len(lines))]
         return "\n".join(lines)
@@ -173,6 +200,14 @@ def mutate(text, pools, rng):
     if kind == 7:
         i = rng.randrange(len(text) + 1)
         return text[:i] + rng.choice(KEYWORDS + pools["ops"]) + text[i:]
+    if kind == 8:
+        present = [(word, family) for family in FAMILIES for word in family
+                   if word in text]
+        if not present:
+            return text
+        word, family = rng.choice(present)
+        at = rng.choice([m.start() for m in re.finditer(re.escape(word), text)])
+        return text[:at] + rng.choice(family) + text[at + len(word):]
     pattern, choices = {
         3: (NUMBER, NUMBERS),
         4: (SSA_VALUE, sorted(set(SSA_VALUE.findall(text))) or ["%0"]),
