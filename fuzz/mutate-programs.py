@@ -179,45 +179,66 @@ def value_of(type_text, rng):
     return rng.choice(["0.5", "-1.25", "0.0", "3.0"])
 
 
-def mutate(text, pools, rng):
-    """`text` with one random edit."""
-    lines = text.split("\n")
-    kind = rng.randrange(9)
-    if kind == 0 and len(lines) > 1:
-        del lines[rng.randrange(len(lines))]
-        return "\n".join(lines)
-    if kind == 1:
-        i = rng.randrange(len(lines))
-        lines.insert(i, lines[i])
-        return "\n".join(lines)
-    if kind == 2 and len(lines) > 1:
-        line = lines.pop(rng.randrange(len(lines)))
-        lines.insert(rng.randrange(len(lines) + 1), line)
-        return "\n".join(lines)
-    if kind == 6 and text:
-        i = rng.randrange(len(text))
-        return text[:i] + text[i + rng.randint(1, 20):]
-    if kind == 7:
-        i = rng.randrange(len(text) + 1)
-        return text[:i] + rng.choice(KEYWORDS + pools["ops"]) + text[i:]
-    if kind == 8:
-        present = [(word, family) for family in FAMILIES for word in family
-                   if word in text]
-        if not present:
+def replace_match(pattern, choices):
+    """An edit that replaces one match of `pattern` by one of `choices`
+    (a function of the text)."""
+    def edit(text, pools, rng):
+        matches = list(pattern.finditer(text))
+        if not matches:
             return text
-        word, family = rng.choice(present)
-        at = rng.choice([m.start() for m in re.finditer(re.escape(word), text)])
-        return text[:at] + rng.choice(family) + text[at + len(word):]
-    pattern, choices = {
-        3: (NUMBER, NUMBERS),
-        4: (SSA_VALUE, sorted(set(SSA_VALUE.findall(text))) or ["%0"]),
-        5: (SCALAR_TYPE, SCALAR_TYPES),
-    }.get(kind, (OP_NAME, pools["ops"]))
-    matches = list(pattern.finditer(text))
-    if not matches:
+        m = rng.choice(matches)
+        return text[:m.start()] + rng.choice(choices(text, pools)) + text[m.end():]
+    return edit
+
+
+def delete_line(text, pools, rng):
+    lines = text.split("\n")
+    del lines[rng.randrange(len(lines))]
+    return "\n".join(lines)
+
+
+def repeat_line(text, pools, rng):
+    lines = text.split("\n")
+    i = rng.randrange(len(lines))
+    lines.insert(i, lines[i])
+    return "\n".join(lines)
+
+
+def move_line(text, pools, rng):
+    lines = text.split("\n")
+    line = lines.pop(rng.randrange(len(lines)))
+    lines.insert(rng.randrange(len(lines) + 1), line)
+    return "\n".join(lines)
+
+
+def delete_characters(text, pools, rng):
+    i = rng.randrange(len(text) + 1)
+    return text[:i] + text[i + rng.randint(1, 20):]
+
+
+def insert_keyword(text, pools, rng):
+    i = rng.randrange(len(text) + 1)
+    return text[:i] + rng.choice(KEYWORDS + pools["ops"]) + text[i:]
+
+
+def swap_in_family(text, pools, rng):
+    present = [(word, family) for family in FAMILIES for word in family
+               if word in text]
+    if not present:
         return text
-    m = rng.choice(matches)
-    return text[:m.start()] + rng.choice(choices) + text[m.end():]
+    word, family = rng.choice(present)
+    at = rng.choice([m.start() for m in re.finditer(re.escape(word), text)])
+    return text[:at] + rng.choice(family) + text[at + len(word):]
+
+
+EDITS = [
+    delete_line, repeat_line, move_line, delete_characters, insert_keyword,
+    swap_in_family,
+    replace_match(NUMBER, lambda text, pools: NUMBERS),
+    replace_match(SSA_VALUE, lambda text, pools: sorted(set(SSA_VALUE.findall(text)))),
+    replace_match(SCALAR_TYPE, lambda text, pools: SCALAR_TYPES),
+    replace_match(OP_NAME, lambda text, pools: pools["ops"]),
+]
 
 
 def verdict(returncode, stderr):
@@ -258,12 +279,12 @@ def run(words, timeout):
     return done.returncode, done.stderr
 
 
-def keep(directory, name, text, report=None):
+def keep(directory, name, text, report):
+    """Writes a mutant and what became of it to `directory`."""
     with open(os.path.join(directory, name + ".mlir"), "w", encoding="utf-8") as f:
         f.write(text)
-    if report:
-        with open(os.path.join(directory, name + ".txt"), "w", encoding="utf-8") as f:
-            f.write(report)
+    with open(os.path.join(directory, name + ".txt"), "w", encoding="utf-8") as f:
+        f.write(report)
 
 
 def main():
@@ -304,7 +325,7 @@ def main():
             origin = draw()
             text = origin[1]
             for _ in range(rng.randint(1, 3)):
-                text = mutate(text, pools, rng)
+                text = rng.choice(EDITS)(text, pools, rng)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
             words = command(options.cot, path, origin, rng)
@@ -312,9 +333,13 @@ def main():
                 at = rng.randrange(words.index("--") + 1, len(words))
                 words[at] = rng.choice(ARGUMENTS)
             result = run(words, options.timeout)
+            source = os.path.relpath(origin[0], ROOT)
+            arguments = " ".join(words[3:])
             if result is None:
                 slow += 1
-                keep(options.save, "slow-%d-%d" % (options.seed, number), text)
+                keep(options.save, "slow-%d-%d" % (options.seed, number), text,
+                     "from: %s\narguments: %s\nstill running after %g s\n" % (
+                         source, arguments, options.timeout))
                 continue
             problem = verdict(*result)
             if problem is None:
@@ -322,9 +347,8 @@ def main():
                 continue
             failures += 1
             name = "failure-%d-%d" % (options.seed, number)
-            source = os.path.relpath(origin[0], ROOT)
             keep(options.save, name, text, "from: %s\narguments: %s\n%s\n%s" % (
-                source, " ".join(words[3:]), problem, result[1][-4000:]))
+                source, arguments, problem, result[1][-4000:]))
             print("%s: %s (from %s)" % (name, problem, source))
     print("%d mutants: exit 0: %d, 1: %d, 2: %d, 3: %d; over %g s: %d; failures: %d"
           % (options.count, exits[0], exits[1], exits[2], exits[3],
