@@ -397,6 +397,26 @@ public:
   }
 };
 
+/// The best bandwidth of benchmark `name` at n qubits and second argument
+/// `key` (a wire, mask or wire count), or 0 if it did not run.
+double bandwidthOf(const CollectingReporter &reporter, const std::string &name,
+                   int n, int64_t key) {
+  const auto byName = reporter.bandwidth.find(name);
+  if (byName == reporter.bandwidth.end() || !byName->second.count(n) ||
+      !byName->second.at(n).count(key))
+    return 0;
+  return byName->second.at(n).at(key);
+}
+
+/// A ratio for the table, or "-" where there is none (`ratio` 0).
+std::string ratioText(double ratio) {
+  if (ratio <= 0)
+    return "-";
+  char text[16];
+  std::snprintf(text, sizeof text, "%.2f", ratio);
+  return text;
+}
+
 double median(std::vector<double> sorted) {
   const size_t m = sorted.size();
   return m % 2 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;
@@ -407,8 +427,6 @@ void printSummary(const CollectingReporter &reporter,
   const auto streams = reporter.bandwidth.find(kStream);
   if (streams == reporter.bandwidth.end())
     return;
-  const auto patterns = reporter.bandwidth.find(kPattern);
-  const auto multiplyAddStreams = reporter.bandwidth.find(kMultiplyAddStream);
   std::printf(
       "\nGate bandwidth / stream bandwidth, over wires (1.00 = as fast as the "
       "stream).\nBytes = those of the 64-byte lines holding amplitudes the "
@@ -438,41 +456,23 @@ void printSummary(const CollectingReporter &reporter,
       const auto [worst, worstWire] = ratios.front();
       const uint64_t mask = lineControlMask(gate, wiresOn(gate, worstWire, n));
       // The bare pattern: of the controls, or of the pair of basis states.
-      double patternBandwidth = 0;
-      if (mask && patterns != reporter.bandwidth.end() &&
-          patterns->second.count(n) && patterns->second.at(n).count(mask))
-        patternBandwidth = patterns->second.at(n).at(mask);
-      const auto pairPattern = reporter.bandwidth.find(pairPatternName(gate));
-      if (pairPattern != reporter.bandwidth.end() &&
-          pairPattern->second.count(n) &&
-          pairPattern->second.at(n).count(worstWire))
-        patternBandwidth = pairPattern->second.at(n).at(worstWire);
-      std::string pattern = "-";
-      if (patternBandwidth > 0) {
-        char text[16];
-        std::snprintf(text, sizeof text, "%.2f",
-                      worst * stream / patternBandwidth);
-        pattern = text;
-      }
-      std::string bound = "-";
-      if (gate.unitaryWires && reporter.multiplyAddsPerSecond > 0) {
-        char text[16];
-        std::snprintf(
-            text, sizeof text, "%.2f",
-            denseBound(reporter.multiplyAddsPerSecond, gate.unitaryWires) /
-                stream);
-        bound = text;
-      }
-      std::string limit = "-";
-      if (gate.unitaryWires && multiplyAddStreams != reporter.bandwidth.end() &&
-          multiplyAddStreams->second.count(n) &&
-          multiplyAddStreams->second.at(n).count(gate.unitaryWires)) {
-        char text[16];
-        std::snprintf(
-            text, sizeof text, "%.2f",
-            multiplyAddStreams->second.at(n).at(gate.unitaryWires) / stream);
-        limit = text;
-      }
+      double patternBandwidth =
+          mask ? bandwidthOf(reporter, kPattern, n, mask) : 0;
+      if (const double pair =
+              bandwidthOf(reporter, pairPatternName(gate), n, worstWire))
+        patternBandwidth = pair;
+      const std::string pattern = ratioText(
+          patternBandwidth > 0 ? worst * stream / patternBandwidth : 0);
+      const std::string bound = ratioText(
+          gate.unitaryWires
+              ? denseBound(reporter.multiplyAddsPerSecond, gate.unitaryWires) /
+                    stream
+              : 0);
+      const std::string limit = ratioText(
+          gate.unitaryWires ? bandwidthOf(reporter, kMultiplyAddStream, n,
+                                          gate.unitaryWires) /
+                                  stream
+                            : 0);
       std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s  %6s\n", n,
                   gate.name.c_str(), stream / 1e9, worst, median(values),
                   worstWire, pattern.c_str(), bound.c_str(), limit.c_str());
