@@ -201,96 +201,108 @@ template <typename L, int Lines, int InLine, typename Factor>
   for (int g = 0; g < Lines; ++g)
     offsets[g] = 2 * plan.offsets[g];
   const uint64_t fixed = plan.highTargets | plan.highControls;
-  forEachRun(
-      plan.numQubits, fixed, kPrefetchAmplitudes,
-      [&](size_t first, size_t length,
-          size_t later) __attribute__((always_inline)) {
-        const size_t start = first | plan.highControls;
-        const double *ahead = psi + 2 * (later | plan.highControls);
-        for (size_t i = start; i < start + length; i += kLineAmplitudes) {
-          double *p = psi + 2 * i;
-          for (int g = 0; g < Lines; ++g)
-            __builtin_prefetch(ahead + 2 * (i - start) + offsets[g], 1, 2);
-          // Input c = g kFlips + f: line g, its lanes exchanged across the
-          // f-th subset of InLine.
-          auto input = [&](auto c) __attribute__((always_inline)) {
-            constexpr int g = decltype(c)::value / kFlips,
-                          f = decltype(c)::value % kFlips;
-            return flipLanes<L, subsetOf(InLine, f)>(L::load(p + offsets[g]));
-          };
-          if constexpr (kStaged)
-            forEachConstant<kInputs>(
-                [&](auto c) __attribute__((always_inline)) {
-                  L::store(staged + c * kLineDoubles, input(c));
-                });
-          // Hidden from the optimiser, so that it reads the factors in place
-          // (as operands of the multiply-adds) instead of hoisting them all
-          // into registers that then spill.
-          const Factor *table = static_cast<const Factor *>(plan.factors);
-          asm("" : "+r"(table));
-          for (int r0 = 0; r0 < Lines; r0 += kBlock) {
-            V re[kBlock] = {}, im[kBlock] = {};
-            forEachConstant<kInputs>(
-                [&](auto c) __attribute__((always_inline)) {
-                  V v;
-                  if constexpr (kStaged)
-                    v = L::load(staged + c * kLineDoubles);
-                  else
-                    v = input(c);
+  // Matrices on three wires and more step line by line: where runs are one
+  // or two lines long (a fixed bit at 2 or 3), a loop over runs cost them
+  // 10-20% of their speed. Two wires, bound by memory, keep that tighter loop.
+  forEachLine<(kInputs < 8)>(
+      plan.numQubits, fixed, plan.highControls,
+      [&](size_t line, size_t later) __attribute__((always_inline)) {
+        double *p = psi + 2 * line;
+        const double *ahead = psi + 2 * later;
+        for (int g = 0; g < Lines; ++g)
+          __builtin_prefetch(ahead + offsets[g], 1, 2);
+        // Input c = g kFlips + f: line g, its lanes exchanged across the
+        // f-th subset of InLine.
+        auto input = [&](auto c) __attribute__((always_inline)) {
+          constexpr int g = decltype(c)::value / kFlips,
+                        f = decltype(c)::value % kFlips;
+          return flipLanes<L, subsetOf(InLine, f)>(L::load(p + offsets[g]));
+        };
+        if constexpr (kStaged)
+          forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+            L::store(staged + c * kLineDoubles, input(c));
+          });
+        // Hidden from the optimiser, so that it reads the factors in place
+        // (as operands of the multiply-adds) instead of hoisting them all
+        // into registers that then spill.
+        const Factor *table = static_cast<const Factor *>(plan.factors);
+        asm("" : "+r"(table));
+        for (int r0 = 0; r0 < Lines; r0 += kBlock) {
+          V re[kBlock] = {}, im[kBlock] = {};
+          forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+            V v;
+            if constexpr (kStaged)
+              v = L::load(staged + c * kLineDoubles);
+            else
+              v = input(c);
 #pragma GCC unroll 8
-                  for (int r = 0; r < kBlock; ++r) {
-                    const Factor &k = table[(r0 + r) * kInputs + c];
-                    if constexpr (std::is_same_v<Factor, UniformFactor>) {
-                      L::multiplyAdd(re[r], v, k.re);
-                      L::multiplyAdd(im[r], v, k.im);
-                    } else {
-                      re[r] = re[r] + L::load(k.re) * v;
-                      im[r] = im[r] + L::load(k.im) * v;
-                    }
-                  }
-                });
+            for (int r = 0; r < kBlock; ++r) {
+              const Factor &k = table[(r0 + r) * kInputs + c];
+              if constexpr (std::is_same_v<Factor, UniformFactor>) {
+                L::multiplyAdd(re[r], v, k.re);
+                L::multiplyAdd(im[r], v, k.im);
+              } else {
+                re[r] = re[r] + L::load(k.re) * v;
+                im[r] = im[r] + L::load(k.im) * v;
+              }
+            }
+          });
 #pragma GCC unroll 8
-            for (int r = 0; r < kBlock; ++r)
-              L::store(p + offsets[r0 + r],
-                       re[r] + signs * L::swapParts(im[r]));
-          }
+          for (int r = 0; r < kBlock; ++r)
+            L::store(p + offsets[r0 + r], re[r] + signs * L::swapParts(im[r]));
         }
       });
 }
 
-/// denseLines for the group size and in-line targets of `plan`.
-template <typename L, typename Factor>
-[[gnu::always_inline]] inline void denseSweep(const DensePlan &plan) {
-  forEachConstant<int(kLineAmplitudes)>([&](auto inLine) __attribute__((
-                                            always_inline)) {
+/// denseLines for the group size and in-line targets of `plan`, through
+/// Kernels::run<Lines, InLine, Factor>.
+template <typename Kernels, typename Factor>
+void denseSweep(const DensePlan &plan) {
+  forEachConstant<int(kLineAmplitudes)>([&](auto inLine) {
     if (plan.inLineTargets != uint64_t(inLine))
       return;
     // numLines * 2^popcount(InLine) = 2^k for 2 <= k <= 5.
     constexpr int kMaxLines =
         kMaxVectorWires - __builtin_popcount(decltype(inLine)::value);
-    forEachConstant<kMaxLines + 1>([&](auto h) __attribute__((always_inline)) {
+    forEachConstant<kMaxLines + 1>([&](auto h) {
       if (plan.numLines == 1 << h)
-        denseLines<L, 1 << h, inLine, Factor>(plan);
+        Kernels::template run<1 << h, inLine, Factor>(plan);
     });
   });
 }
 
-// One sweep per instruction set, each with its own line layout.
+// The kernels per instruction set, each with its own line layout, each a
+// function of its own: inlined together into one function per instruction
+// set, GCC's register allocation of each kernel hung on all the others (one
+// edit left the 3-wire kernels' sums in memory, at 0.6 of their speed).
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("arch=x86-64-v4"))) void
-denseSweepAvx512(const DensePlan &plan, bool uniform) {
-  uniform ? denseSweep<WideLine, UniformFactor>(plan)
-          : denseSweep<WideLine, LaneFactor>(plan);
-}
-__attribute__((target("arch=x86-64-v3"))) void
-denseSweepAvx2(const DensePlan &plan, bool uniform) {
-  uniform ? denseSweep<HalvesLine, UniformFactor>(plan)
-          : denseSweep<HalvesLine, LaneFactor>(plan);
-}
+struct Avx512Kernels {
+  template <int Lines, int InLine, typename Factor>
+  __attribute__((target("arch=x86-64-v4"), noinline)) static void
+  run(const DensePlan &plan) {
+    denseLines<WideLine, Lines, InLine, Factor>(plan);
+  }
+};
+struct Avx2Kernels {
+  template <int Lines, int InLine, typename Factor>
+  __attribute__((target("arch=x86-64-v3"), noinline)) static void
+  run(const DensePlan &plan) {
+    denseLines<HalvesLine, Lines, InLine, Factor>(plan);
+  }
+};
 #endif
-void denseSweepBaseline(const DensePlan &plan, bool uniform) {
-  uniform ? denseSweep<HalvesLine, UniformFactor>(plan)
-          : denseSweep<HalvesLine, LaneFactor>(plan);
+struct BaselineKernels {
+  template <int Lines, int InLine, typename Factor>
+  __attribute__((noinline)) static void run(const DensePlan &plan) {
+    denseLines<HalvesLine, Lines, InLine, Factor>(plan);
+  }
+};
+
+/// The sweep of `plan` with the kernels of one instruction set.
+template <typename Kernels>
+void denseSweepWith(const DensePlan &plan, bool uniform) {
+  uniform ? denseSweep<Kernels, UniformFactor>(plan)
+          : denseSweep<Kernels, LaneFactor>(plan);
 }
 
 /// The scalar loop for matrices too large to vectorise line by line.
@@ -410,14 +422,14 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
   switch (isa) {
 #if defined(__x86_64__) && defined(__GNUC__)
   case VectorISA::AVX512:
-    denseSweepAvx512(plan, uniform);
+    denseSweepWith<Avx512Kernels>(plan, uniform);
     return;
   case VectorISA::AVX2:
-    denseSweepAvx2(plan, uniform);
+    denseSweepWith<Avx2Kernels>(plan, uniform);
     return;
 #endif
   default:
-    denseSweepBaseline(plan, uniform);
+    denseSweepWith<BaselineKernels>(plan, uniform);
   }
 }
 

@@ -181,6 +181,54 @@ template <typename FactorOfLane> Factors laneFactors(FactorOfLane &&factor) {
   return f.re * v + f.im * swapParts(v);
 }
 
+/// The first line after the one at index `line` (a multiple of
+/// kLineAmplitudes) whose index bits in `fixedMask` (none of bits 0 and 1) are
+/// all 0: set the fixed and in-line bits, add one (carrying over them), and
+/// clear the fixed bits again.
+[[gnu::always_inline]] inline size_t nextLine(size_t line, uint64_t fixedMask) {
+  return ((line | fixedMask | kInLineBits) + 1) & ~fixedMask;
+}
+
+/// The line kPrefetchAmplitudes indices after line 0 among those whose bits in
+/// `fixedMask` are all 0 (or one at or past `size`, if the state is shorter).
+inline size_t lineAhead(size_t size, uint64_t fixedMask) {
+  size_t ahead = 0;
+  for (size_t skipped = 0; skipped < kPrefetchAmplitudes && ahead < size;
+       skipped += kLineAmplitudes)
+    ahead = nextLine(ahead, fixedMask);
+  return ahead;
+}
+
+/// Calls body(line, ahead) for each line whose index bits in `fixedMask` (none
+/// of bits 0 and 1) read `bits`, in increasing order, with `ahead` the line
+/// kPrefetchAmplitudes indices further on in the same order (or `line` near
+/// the end). With ByRuns, lines come in an inner loop over each run
+/// (forEachRun), the tightest loop for long runs; otherwise each step carries
+/// over the fixed bits (nextLine), which costs the same for every run length:
+/// kernels with much work per line gain by it where runs are a line or two.
+template <bool ByRuns, typename Body>
+[[gnu::always_inline]] inline void
+forEachLine(int numQubits, uint64_t fixedMask, uint64_t bits, Body &&body) {
+  if constexpr (ByRuns) {
+    forEachRun(
+        numQubits, fixedMask, kPrefetchAmplitudes,
+        [&](size_t first, size_t length, size_t later)
+            __attribute__((always_inline)) {
+              const size_t start = first | bits, ahead = later | bits;
+              for (size_t i = 0; i < length; i += kLineAmplitudes)
+                body(start + i, ahead + i);
+            });
+  } else {
+    const size_t size = dimension(numQubits);
+    size_t ahead = lineAhead(size, fixedMask);
+    for (size_t line = 0; line < size; line = nextLine(line, fixedMask)) {
+      body(line | bits, (ahead < size ? ahead : line) | bits);
+      if (ahead < size)
+        ahead = nextLine(ahead, fixedMask);
+    }
+  }
+}
+
 /// Calls update(line) on every line whose index bits in `fixedMask` (none of
 /// bits 0 and 1) read `bits`; update replaces it in place.
 template <typename Update>
@@ -227,10 +275,6 @@ updateStagedPartners(double *psi, int numQubits, int target,
                      uint64_t highControls, Update &&update) {
   const size_t size = dimension(numQubits);
   const uint64_t fixed = highControls | bit(target);
-  // The a line after the one at index i: the carry trick of forEachRun.
-  auto nextLine = [&](size_t i) {
-    return ((i | fixed | kInLineBits) + 1) & ~fixed;
-  };
   auto aLine = [&](size_t i) { return psi + 2 * (i | highControls); };
   auto bLine = [&](size_t i) {
     return psi + 2 * (i | highControls | bit(target));
@@ -243,28 +287,25 @@ updateStagedPartners(double *psi, int numQubits, int target,
   // pointer, its accesses made the loops run at half speed (measured, Zen 4).
   double *staged = buffer;
   asm("" : "+r"(staged));
-  size_t ahead = 0; // the a line kPrefetchAmplitudes indices ahead
-  for (size_t skipped = 0; skipped < kPrefetchAmplitudes && ahead < size;
-       skipped += kLineAmplitudes)
-    ahead = nextLine(ahead);
+  size_t ahead = lineAhead(size, fixed); // the a line to prefetch
   size_t previous = size; // first a line of the chunk whose results are staged
   for (size_t first = 0; first < size;) {
     size_t line = first, back = previous;
-    for (size_t k = 0; k < chunk; ++k, line = nextLine(line)) {
+    for (size_t k = 0; k < chunk; ++k, line = nextLine(line, fixed)) {
       if (ahead < size) {
         __builtin_prefetch(aLine(ahead), 1, 2);
         __builtin_prefetch(bLine(ahead), 1, 2);
-        ahead = nextLine(ahead);
+        ahead = nextLine(ahead, fixed);
       }
       const Line next = load(bLine(line));
       if (back < size) {
         streamStore(bLine(back), load(staged + kLineDoubles * k));
-        back = nextLine(back);
+        back = nextLine(back, fixed);
       }
       store(staged + kLineDoubles * k, next);
     }
     line = first;
-    for (size_t k = 0; k < chunk; ++k, line = nextLine(line)) {
+    for (size_t k = 0; k < chunk; ++k, line = nextLine(line, fixed)) {
       Line a = load(aLine(line)), b = load(staged + kLineDoubles * k);
       update(a, b);
       store(aLine(line), a);
@@ -273,7 +314,8 @@ updateStagedPartners(double *psi, int numQubits, int target,
     previous = first;
     first = line;
   }
-  for (size_t k = 0, line = previous; k < chunk; ++k, line = nextLine(line))
+  for (size_t k = 0, line = previous; k < chunk;
+       ++k, line = nextLine(line, fixed))
     store(bLine(line), load(staged + kLineDoubles * k));
   streamFence();
 }
