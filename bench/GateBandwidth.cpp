@@ -1,9 +1,10 @@
 //===- GateBandwidth.cpp - Gate kernels against memory bandwidth ---------===//
 //
-// For 20, 22 and 24 qubits (--qubits=20,22,24,26 to choose), applies every
-// gate of Gates.def (Identity, which does nothing, aside) and dense unitaries
-// on 2 to 5 wires ("Unitary2" ... "Unitary5", the discrete Fourier transform
-// of their wires) on every wire, and runs these baselines:
+// For 20, 22 and 24 qubits, and 26 when the machine has the memory for it
+// (--qubits=a,b,... to choose), applies every gate of Gates.def (Identity,
+// which does nothing, aside) and dense unitaries on 2 to 5 wires
+// ("Unitary2" ... "Unitary5", the discrete Fourier transform of their wires)
+// on every wire, and runs these baselines:
 //  - "Stream": an in-place read-modify-write stream over a buffer of the
 //    state's size in the kernels' own prefetching sweep (InPlaceStream.h),
 //    what a gate touching every line can at best achieve;
@@ -54,6 +55,7 @@
 #include "TargetClones.h"
 
 #include "QubitCountsFlag.h"
+#include "cotangent/Runtime/MemoryInfo.h"
 
 #include <benchmark/benchmark.h>
 
@@ -511,10 +513,20 @@ void registerBenchmarks(const std::vector<int> &counts,
   }
 }
 
+/// 20, 22 and 24 qubits, and 26 when the memory available holds a workspace
+/// of that size (the state and the baselines' buffer, 2 GiB) twice over.
+std::vector<int> defaultQubitCounts() {
+  std::vector<int> counts = {20, 22, 24};
+  if (double(availableMemoryBytes()) >= 4 * stateBytes(26))
+    counts.push_back(26);
+  return counts;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  const std::vector<int> counts = qubitCountsFlag(argc, argv, {20, 22, 24});
+  const std::vector<int> counts =
+      qubitCountsFlag(argc, argv, defaultQubitCounts());
   for (int n : counts)
     if (n < kMaxUnitaryWires || n > 40) {
       std::fprintf(stderr,
