@@ -21,7 +21,11 @@
 //  - "MultiplyAddStream/<n>/<k>": the stream doing those multiply-adds on
 //    every line it passes, in registers, with nothing else of a dense gate's
 //    work (InPlaceStream.h): the table's "limit" for UnitaryK is its
-//    bandwidth / the stream's, what memory and arithmetic together allow.
+//    bandwidth / the stream's, what memory and arithmetic together allow;
+//  - "MultiplyAddReadStream/<n>/<k>": the same with each multiply-add's
+//    factor read from a table in the L1 cache, as the dense kernel reads its
+//    matrix (for k >= 3 the entries outnumber the registers): the table's
+//    "reads" column.
 // A gate "on wire w" has its last wire (the target) on w and its other wires
 // on w+1, w+2, ... (modulo n), so every gate also runs with a control on
 // wire 0.
@@ -83,6 +87,7 @@ constexpr const char *kStream = "Stream";
 constexpr const char *kPattern = "Pattern";
 constexpr const char *kMultiplyAddPeak = "MultiplyAddPeak";
 constexpr const char *kMultiplyAddStream = "MultiplyAddStream";
+constexpr const char *kMultiplyAddReadStream = "MultiplyAddReadStream";
 constexpr int kMaxUnitaryWires = 5;
 constexpr int kMultiRZWires = 3;
 constexpr size_t kCacheLine = 64;
@@ -231,13 +236,15 @@ double gateBytes(const GateCase &gate, const std::vector<int64_t> &wires,
 /// |factor| = 1 keeps the values bounded.
 const Amplitude kFactor = std::polar(1.0, 0.1);
 
-/// The stream with the multiply-adds of a dense matrix on k wires.
-void multiplyAddStreamBenchmark(benchmark::State &state) {
+/// The stream with the multiply-adds of a dense matrix on k wires, their
+/// factors in a register or read from a table.
+void multiplyAddStreamBenchmark(benchmark::State &state,
+                                bool factorsFromTable) {
   const int n = static_cast<int>(state.range(0));
   const int k = static_cast<int>(state.range(1));
   Workspace &w = workspace(n);
   for (auto _ : state) {
-    streamWithMultiplyAdds(w.stream.data(), n, k);
+    streamWithMultiplyAdds(w.stream.data(), n, k, factorsFromTable);
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, 0)));
@@ -437,11 +444,16 @@ void printSummary(const CollectingReporter &reporter,
       "gate's controls select (or, for a gate\non two basis states, the lines "
       "where its wires read one of them).\n\"bound\": for a dense matrix, the "
       "most its "
-      "multiply-adds allow\n(MultiplyAddPeak) / the stream; \"limit\": the stream "
-      "with those multiply-adds\n(MultiplyAddStream) / the stream.\n");
-  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s  %6s\n", "qubits",
-              "gate", "stream GB/s", "worst", "median", "worst wire",
-              "pattern", "bound", "limit");
+      "multiply-adds allow\n(MultiplyAddPeak) / the stream; \"limit\": the "
+      "stream "
+      "with those multiply-adds\n(MultiplyAddStream) / the stream; \"reads\": "
+      "the "
+      "same with each factor read\nfrom a table, as the kernel reads its "
+      "matrix "
+      "(MultiplyAddReadStream) / the stream.\n");
+  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s  %6s  %6s\n", "qubits",
+              "gate", "stream GB/s", "worst", "median", "worst wire", "pattern",
+              "bound", "limit", "reads");
   for (const auto &[n, streamByMask] : streams->second) {
     const double stream = streamByMask.at(0);
     for (const GateCase &gate : cases) {
@@ -470,14 +482,19 @@ void printSummary(const CollectingReporter &reporter,
               ? denseBound(reporter.multiplyAddsPerSecond, gate.unitaryWires) /
                     stream
               : 0);
-      const std::string limit = ratioText(
-          gate.unitaryWires ? bandwidthOf(reporter, kMultiplyAddStream, n,
-                                          gate.unitaryWires) /
-                                  stream
-                            : 0);
-      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s  %6s\n", n,
-                  gate.name.c_str(), stream / 1e9, worst, median(values),
-                  worstWire, pattern.c_str(), bound.c_str(), limit.c_str());
+      // A dense gate's stream with its multiply-adds, against the stream.
+      auto withMultiplyAdds = [&](const char *name) {
+        return ratioText(
+            gate.unitaryWires
+                ? bandwidthOf(reporter, name, n, gate.unitaryWires) / stream
+                : 0);
+      };
+      const std::string limit = withMultiplyAdds(kMultiplyAddStream),
+                        reads = withMultiplyAdds(kMultiplyAddReadStream);
+      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s  %6s  %6s\n",
+                  n, gate.name.c_str(), stream / 1e9, worst, median(values),
+                  worstWire, pattern.c_str(), bound.c_str(), limit.c_str(),
+                  reads.c_str());
     }
   }
 }
@@ -495,10 +512,12 @@ void registerBenchmarks(const std::vector<int> &counts,
           ->Args({n, static_cast<int64_t>(mask)})
           ->Unit(benchmark::kMillisecond);
     for (int k = 2; k <= kMaxUnitaryWires; ++k)
-      benchmark::RegisterBenchmark(kMultiplyAddStream,
-                                   multiplyAddStreamBenchmark)
-          ->Args({n, k})
-          ->Unit(benchmark::kMillisecond);
+      for (bool fromTable : {false, true})
+        benchmark::RegisterBenchmark(fromTable ? kMultiplyAddReadStream
+                                               : kMultiplyAddStream,
+                                     multiplyAddStreamBenchmark, fromTable)
+            ->Args({n, k})
+            ->Unit(benchmark::kMillisecond);
     for (const GateCase &gate : cases)
       for (int wire = 0; wire < n; ++wire) {
         benchmark::RegisterBenchmark(gate.name.c_str(), gateBenchmark, gate)

@@ -5,6 +5,8 @@
 #include "LineSweeps.h"
 #include "TargetClones.h"
 
+#include <vector>
+
 namespace sweeps = cotangent::runtime::kernels::sweeps;
 
 COT_TARGET_CLONES
@@ -35,20 +37,23 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
                           });
 }
 
-COT_TARGET_CLONES
-void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
-                            int numWires) {
-  // One line of four amplitudes: one AVX-512 register, two AVX2 ones, as in
-  // the dense kernel.
-  typedef double LineVector
-      __attribute__((vector_size(sweeps::kLineDoubles * sizeof(double)),
-                     aligned(sizeof(double))));
-  constexpr int kLinesAtOnce = 8;
+namespace {
+
+// One line of four amplitudes: one AVX-512 register, two AVX2 ones, as in
+// the dense kernel.
+typedef double LineVector
+    __attribute__((vector_size(sweeps::kLineDoubles * sizeof(double)),
+                   aligned(sizeof(double))));
+constexpr int kLinesAtOnce = 8;
+
+/// streamWithMultiplyAdds with `rounds` multiply-adds per line, the factors
+/// read from `table` (rounds * kLinesAtOnce of them) or kept in a register.
+template <bool FromTable>
+[[gnu::always_inline]] inline void
+multiplyAddSweep(double *psi, int numQubits, int rounds, const double *table) {
   constexpr std::size_t kStepDoubles = kLinesAtOnce * sweeps::kLineDoubles;
-  const int rounds = 2 << numWires; // multiply-adds of whole lines, per line
   LineVector one = LineVector{} + 1, zero = LineVector{};
   asm("" : "+m"(one), "+m"(zero)); // values the compiler cannot fold
-  double *psi = reinterpret_cast<double *>(data);
   sweeps::forEachRun(
       numQubits, 0, sweeps::kPrefetchAmplitudes,
       [&](std::size_t first, std::size_t length, std::size_t later) {
@@ -61,13 +66,32 @@ void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
             __builtin_prefetch(ahead + at, 1, 2);
             lines[j] = *reinterpret_cast<const LineVector *>(p + at);
           }
+          // Read again for every step, as a kernel reads its matrix.
+          const double *factors = table;
+          asm("" : "+r"(factors));
           for (int r = 0; r < rounds; ++r)
 #pragma GCC unroll 8
             for (int j = 0; j < kLinesAtOnce; ++j)
-              lines[j] = lines[j] * one + zero;
+              if constexpr (FromTable)
+                lines[j] = lines[j] * factors[r * kLinesAtOnce + j] + zero;
+              else
+                lines[j] = lines[j] * one + zero;
           for (int j = 0; j < kLinesAtOnce; ++j)
             *reinterpret_cast<LineVector *>(p + i + j * sweeps::kLineDoubles) =
                 lines[j];
         }
       });
+}
+
+} // namespace
+
+COT_TARGET_CLONES
+void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
+                            int numWires, bool factorsFromTable) {
+  const int rounds = 2 << numWires; // multiply-adds of whole lines, per line
+  const std::vector<double> table(std::size_t(rounds) * kLinesAtOnce, 1.0);
+  double *psi = reinterpret_cast<double *>(data);
+  factorsFromTable
+      ? multiplyAddSweep<true>(psi, numQubits, rounds, table.data())
+      : multiplyAddSweep<false>(psi, numQubits, rounds, table.data());
 }

@@ -29,12 +29,16 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
 /// The in-place stream over every line with the arithmetic of a dense
 /// matrix on `numWires` wires and none of its other work: each line takes
 /// the 16 * 2^numWires multiply-adds of doubles such a matrix costs per line,
-/// on the dense kernel's vectors (one line per vector), with the factor in a
-/// register and the amplitudes left unchanged (x * 1 + 0). Eight lines at a
-/// time keep enough independent chains in flight to cover the multiply-add
-/// latency. What arithmetic and memory traffic together allow a dense gate,
-/// before it reads its matrix or exchanges lanes. Needs numQubits >= 5.
+/// on the dense kernel's vectors (one line per vector), the amplitudes left
+/// unchanged (x * 1 + 0). Eight lines at a time keep enough independent
+/// chains in flight to cover the multiply-add latency. With the factor in a
+/// register: what arithmetic and memory traffic together allow a dense gate,
+/// before it reads its matrix or exchanges lanes. With factorsFromTable, each
+/// multiply-add reads its factor from a table in the L1 cache, as a dense
+/// kernel reads its matrix entries (for 3 wires and more, the 2 * 4^k of them
+/// outnumber the registers): what the arithmetic allows with those reads.
+/// Needs numQubits >= 5.
 void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
-                            int numWires);
+                            int numWires, bool factorsFromTable);
 
 #endif // COTANGENT_BENCH_INPLACESTREAM_H
