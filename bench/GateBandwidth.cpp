@@ -443,14 +443,10 @@ void printSummary(const CollectingReporter &reporter,
       "gate bandwidth / the bandwidth\nof the stream over only the lines the "
       "gate's controls select (or, for a gate\non two basis states, the lines "
       "where its wires read one of them).\n\"bound\": for a dense matrix, the "
-      "most its "
-      "multiply-adds allow\n(MultiplyAddPeak) / the stream; \"limit\": the "
-      "stream "
-      "with those multiply-adds\n(MultiplyAddStream) / the stream; \"reads\": "
-      "the "
-      "same with each factor read\nfrom a table, as the kernel reads its "
-      "matrix "
-      "(MultiplyAddReadStream) / the stream.\n");
+      "most its multiply-adds allow\n(MultiplyAddPeak) / the stream; "
+      "\"limit\": the stream with those multiply-adds\n(MultiplyAddStream) / "
+      "the stream; \"reads\": the same with each factor read\nfrom a table, as "
+      "the kernel reads its matrix (MultiplyAddReadStream) / the stream.\n");
   std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s  %6s  %6s\n", "qubits",
               "gate", "stream GB/s", "worst", "median", "worst wire", "pattern",
               "bound", "limit", "reads");

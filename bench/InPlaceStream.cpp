@@ -68,7 +68,8 @@ multiplyAddSweep(double *psi, int numQubits, int rounds, const double *table) {
           }
           // Read again for every step, as a kernel reads its matrix.
           const double *factors = table;
-          asm("" : "+r"(factors));
+          if constexpr (FromTable)
+            asm("" : "+r"(factors));
           for (int r = 0; r < rounds; ++r)
 #pragma GCC unroll 8
             for (int j = 0; j < kLinesAtOnce; ++j)
@@ -89,9 +90,11 @@ COT_TARGET_CLONES
 void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
                             int numWires, bool factorsFromTable) {
   const int rounds = 2 << numWires; // multiply-adds of whole lines, per line
-  const std::vector<double> table(std::size_t(rounds) * kLinesAtOnce, 1.0);
   double *psi = reinterpret_cast<double *>(data);
-  factorsFromTable
-      ? multiplyAddSweep<true>(psi, numQubits, rounds, table.data())
-      : multiplyAddSweep<false>(psi, numQubits, rounds, table.data());
+  if (!factorsFromTable) {
+    multiplyAddSweep<false>(psi, numQubits, rounds, nullptr);
+    return;
+  }
+  const std::vector<double> table(std::size_t(rounds) * kLinesAtOnce, 1.0);
+  multiplyAddSweep<true>(psi, numQubits, rounds, table.data());
 }
