@@ -86,8 +86,25 @@ func.func @insert_outside_register(%q: !quantum.bit) {
 
 // -----
 
-// Op verifiers run before dominance is checked: the verifier that follows a
-// register back to its allocation ends on a chain that loops (it hung).
+// The allocation checks indices along the chain of inserts that carries its
+// register, on every branch of it and inside nested regions.
+func.func @index_outside_register_along_inserts(%q: !quantum.bit, %c: i1) {
+  %r = quantum.alloc(3) : !quantum.reg
+  %r1 = quantum.insert %r[2], %q : !quantum.reg, !quantum.bit
+  %r2 = quantum.insert %r1[0], %q : !quantum.reg, !quantum.bit
+  %r3 = quantum.insert %r1[1], %q : !quantum.reg, !quantum.bit
+  scf.if %c {
+    %q2 = quantum.extract %r3[2] : !quantum.reg -> !quantum.bit
+    // expected-error @+1 {{qubit index 3 is outside the register of 3 qubits}}
+    %q3 = quantum.extract %r3[3] : !quantum.reg -> !quantum.bit
+  }
+  return
+}
+
+// -----
+
+// Op verifiers run before dominance is checked: a walk along a register's
+// chain of inserts must not follow one that loops (it hung).
 func.func @register_chain_loops(%q: !quantum.bit) {
   // expected-error @+2 {{operand #0 does not dominate this use}}
   // expected-note @+1 {{operand defined here}}

@@ -79,6 +79,9 @@ def Quantum_AllocOp : Quantum_Op<"alloc"> {
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$num_qubits);
   let results = (outs Res<Quantum_RegType, "", [MemAlloc<Quantum_StateResource>]>:$reg);
   let assemblyFormat = "`(` $num_qubits `)` attr-dict `:` type($reg)";
+  // Checks the static indices that extract and insert ops take into the
+  // register, along the chain of inserts that carries it.
+  let hasVerifier = 1;
 }
 
 def Quantum_DeallocOp : Quantum_Op<"dealloc"> {
