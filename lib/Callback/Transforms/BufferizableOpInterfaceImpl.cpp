@@ -23,38 +23,7 @@ using cotangent::getContiguousBuffer;
 
 namespace {
 
-/// Ops that only read their tensor operands.
-template <typename ConcreteModel, typename OpTy>
-struct ReaderModel
-    : BufferizableOpInterface::ExternalModel<ConcreteModel, OpTy> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
-};
-
-struct PrintModel : ReaderModel<PrintModel, PrintOp> {
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    FailureOr<Value> buffer =
-        getContiguousBuffer(rewriter, op->getOperand(0), options, state);
-    if (failed(buffer))
-      return failure();
-    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, *buffer); });
-    return success();
-  }
-};
-
-struct InvokeModel : ReaderModel<InvokeModel, InvokeOp> {
+struct InvokeModel : cotangent::TensorReaderModel<InvokeModel, InvokeOp> {
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
   AliasingOpOperandList getAliasingOpOperands(Operation *, Value,
                                               const AnalysisState &) const {
@@ -110,7 +79,7 @@ struct InvokeModel : ReaderModel<InvokeModel, InvokeOp> {
 void cotangent::callback::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, CallbackDialect *) {
-    PrintOp::attachInterface<PrintModel>(*ctx);
+    PrintOp::attachInterface<cotangent::FirstOperandReaderModel<PrintOp>>(*ctx);
     InvokeOp::attachInterface<InvokeModel>(*ctx);
   });
 }

@@ -14,6 +14,7 @@
 #include "cotangent/Gradient/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "cotangent/Gradient/IR/GradientOps.h"
+#include "cotangent/Support/ContiguousBuffers.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -73,20 +74,7 @@ public:
 /// or from the buffer-level op's scalar results.
 template <typename OpTy, bool Reverse>
 struct DerivativeModel
-    : BufferizableOpInterface::ExternalModel<DerivativeModel<OpTy, Reverse>,
-                                             OpTy> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
+    : cotangent::TensorReaderModel<DerivativeModel<OpTy, Reverse>, OpTy> {
   AliasingOpOperandList getAliasingOpOperands(Operation *, Value,
                                               const AnalysisState &) const {
     return {};

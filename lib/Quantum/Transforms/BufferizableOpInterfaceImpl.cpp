@@ -15,39 +15,9 @@ using namespace mlir;
 using namespace mlir::bufferization;
 using namespace cotangent::quantum;
 using cotangent::contiguousBufferType;
-using cotangent::getContiguousBuffer;
+using cotangent::FirstOperandReaderModel;
 
 namespace {
-
-/// Ops that only read one tensor operand (Hamiltonian coefficients, unitary
-/// matrix) and produce no tensor.
-template <typename OpTy>
-struct TensorReaderModel
-    : BufferizableOpInterface::ExternalModel<TensorReaderModel<OpTy>, OpTy> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    // The tensor operand is operand 0 of each of these ops.
-    FailureOr<Value> buffer =
-        getContiguousBuffer(rewriter, op->getOperand(0), options, state);
-    if (failed(buffer))
-      return failure();
-    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, *buffer); });
-    return success();
-  }
-};
 
 /// probs/state: the tensor result becomes a fresh buffer the op writes into.
 template <typename OpTy>
@@ -80,8 +50,10 @@ struct ArrayMeasurementModel
 void cotangent::quantum::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, QuantumDialect *) {
-    HamiltonianOp::attachInterface<TensorReaderModel<HamiltonianOp>>(*ctx);
-    UnitaryOp::attachInterface<TensorReaderModel<UnitaryOp>>(*ctx);
+    // The one tensor operand (coefficients, matrix) is operand 0 of both.
+    HamiltonianOp::attachInterface<FirstOperandReaderModel<HamiltonianOp>>(
+        *ctx);
+    UnitaryOp::attachInterface<FirstOperandReaderModel<UnitaryOp>>(*ctx);
     ProbsOp::attachInterface<ArrayMeasurementModel<ProbsOp>>(*ctx);
     StateOp::attachInterface<ArrayMeasurementModel<StateOp>>(*ctx);
   });
