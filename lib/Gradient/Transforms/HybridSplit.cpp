@@ -330,6 +330,24 @@ LogicalResult cotangent::gradient::splitCircuitsReachedBy(
   return success();
 }
 
+func::FuncOp cotangent::gradient::createQuantumVJP(const Circuit &circuit,
+                                                   FunctionType quantumType,
+                                                   TypeRange leading,
+                                                   func::FuncOp after) {
+  SmallVector<Type> inputs(leading);
+  llvm::append_range(inputs, quantumType.getResults());
+  inputs.push_back(quantumType.getInput(0));
+  auto vjp = func::FuncOp::create(
+      circuit.function.getLoc(),
+      (circuit.function.getSymName() + ".quantum.vjp").str(),
+      FunctionType::get(circuit.function.getContext(), inputs, {}));
+  vjp.setPrivate();
+  SymbolTable(circuit.function->getParentOfType<ModuleOp>())
+      .insert(vjp, std::next(Block::iterator(after)));
+  vjp.addEntryBlock();
+  return vjp;
+}
+
 Counter::Counter(OpBuilder &b, func::FuncOp function) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&function.front());

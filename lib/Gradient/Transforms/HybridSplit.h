@@ -63,6 +63,15 @@ mlir::func::FuncOp
 cloneReadingParams(const Circuit &circuit, llvm::StringRef suffix,
                    llvm::SmallVectorImpl<mlir::Operation *> &measurements);
 
+/// The empty private function @<function>.quantum.vjp(leading..., one
+/// cotangent per result of @F.quantum (type `quantumType`), out), with its
+/// entry block, placed after `after`: `out`, of the type of @F.quantum's
+/// parameter buffer, receives the parameters' cotangents.
+mlir::func::FuncOp createQuantumVJP(const Circuit &circuit,
+                                    mlir::FunctionType quantumType,
+                                    mlir::TypeRange leading,
+                                    mlir::func::FuncOp after);
+
 class Counter;
 
 /// A copy of the circuit named <function> + `suffix`, with `extraInputs`

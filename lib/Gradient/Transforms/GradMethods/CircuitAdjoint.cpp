@@ -56,19 +56,11 @@ func::FuncOp buildTaped(const Circuit &circuit) {
 
 func::FuncOp buildVJP(const Circuit &circuit, FunctionType quantumType,
                       func::FuncOp after) {
-  MLIRContext *context = circuit.function.getContext();
   Location loc = circuit.function.getLoc();
-  SmallVector<Type> inputs{IntegerType::get(context, 64)};
-  llvm::append_range(inputs, quantumType.getResults());
-  inputs.push_back(quantumType.getInput(0));
-  auto vjp = func::FuncOp::create(
-      loc, (circuit.function.getSymName() + ".quantum.vjp").str(),
-      FunctionType::get(context, inputs, {}));
-  vjp.setPrivate();
-  SymbolTable(circuit.function->getParentOfType<ModuleOp>())
-      .insert(vjp, std::next(Block::iterator(after)));
-
-  Block *entry = vjp.addEntryBlock();
+  func::FuncOp vjp = createQuantumVJP(
+      circuit, quantumType,
+      IntegerType::get(circuit.function.getContext(), 64), after);
+  Block *entry = &vjp.front();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   TensorBuilder t(b, loc);
   ValueRange cotangents =

@@ -122,19 +122,10 @@ cotangent::gradient::buildParameterShiftVJP(const Circuit &circuit,
   func::FuncOp rules = buildShiftRules(circuit);
   if (!rules)
     return {};
-  MLIRContext *context = circuit.function.getContext();
   Location loc = circuit.function.getLoc();
-  SmallVector<Type> inputs(quantumType.getInputs());
-  llvm::append_range(inputs, quantumType.getResults());
-  inputs.push_back(quantumType.getInput(0));
-  auto vjp = func::FuncOp::create(
-      loc, (circuit.function.getSymName() + ".quantum.vjp").str(),
-      FunctionType::get(context, inputs, {}));
-  vjp.setPrivate();
-  SymbolTable(circuit.function->getParentOfType<ModuleOp>())
-      .insert(vjp, std::next(Block::iterator(moments)));
-
-  Block *entry = vjp.addEntryBlock();
+  func::FuncOp vjp =
+      createQuantumVJP(circuit, quantumType, quantumType.getInputs(), moments);
+  Block *entry = &vjp.front();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   TensorBuilder t(b, loc);
   unsigned numInputs = quantumType.getNumInputs();
