@@ -65,18 +65,31 @@ Value RuntimeCall::constantArray(ArrayRef<int64_t> values) {
 Value RuntimeCall::whereArray(ArrayRef<Location> locations) {
   if (locations.empty())
     return LLVM::ZeroOp::create(rewriter, loc, ptr());
-  std::string text;
-  for (Location location : locations)
-    text += describeLocation(location) + '\n';
+  // The strings go into one global, one after the other, and the array
+  // points into it: a global (and a lookup by name, a scan of the module)
+  // per location made lowering a long circuit quadratic in its length.
+  std::string texts;
+  SmallVector<int32_t> offsets;
+  for (Location location : locations) {
+    offsets.push_back(static_cast<int32_t>(texts.size()));
+    texts += describeLocation(location) + '\0';
+  }
+  const std::string hash = llvm::utohexstr(llvm::hash_value(texts));
+  LLVM::GlobalOp strings = constantGlobal(
+      rewriter, loc, module, "__cot_where_texts_" + hash,
+      LLVM::LLVMArrayType::get(rewriter.getI8Type(), texts.size()),
+      rewriter.getStringAttr(texts));
   auto type = LLVM::LLVMArrayType::get(ptr(), locations.size());
   LLVM::GlobalOp global = constantGlobal(
-      rewriter, loc, module,
-      "__cot_wheres_" + llvm::utohexstr(llvm::hash_value(text)), type, {},
+      rewriter, loc, module, "__cot_wheres_" + hash, type, {},
       [&](OpBuilder &b) {
+        Value base = LLVM::AddressOfOp::create(b, loc, strings);
         Value array = LLVM::UndefOp::create(b, loc, type);
-        for (auto [i, location] : llvm::enumerate(locations))
+        for (auto [i, offset] : llvm::enumerate(offsets))
           array = LLVM::InsertValueOp::create(
-              b, loc, array, sourceLocationString(b, location, module),
+              b, loc, array,
+              LLVM::GEPOp::create(b, loc, ptr(), b.getI8Type(), base,
+                                  ArrayRef<LLVM::GEPArg>{offset}),
               ArrayRef<int64_t>{static_cast<int64_t>(i)});
         LLVM::ReturnOp::create(b, loc, array);
       });
