@@ -75,14 +75,14 @@ Value RuntimeCall::whereArray(ArrayRef<Location> locations) {
     texts += describeLocation(location) + '\0';
   }
   const std::string hash = llvm::utohexstr(llvm::hash_value(texts));
-  LLVM::GlobalOp strings = constantGlobal(
-      rewriter, loc, module, "__cot_where_texts_" + hash,
-      LLVM::LLVMArrayType::get(rewriter.getI8Type(), texts.size()),
-      rewriter.getStringAttr(texts));
   auto type = LLVM::LLVMArrayType::get(ptr(), locations.size());
   LLVM::GlobalOp global = constantGlobal(
       rewriter, loc, module, "__cot_wheres_" + hash, type, {},
       [&](OpBuilder &b) {
+        LLVM::GlobalOp strings = constantGlobal(
+            b, loc, module, "__cot_where_texts_" + hash,
+            LLVM::LLVMArrayType::get(b.getI8Type(), texts.size()),
+            b.getStringAttr(texts));
         Value base = LLVM::AddressOfOp::create(b, loc, strings);
         Value array = LLVM::UndefOp::create(b, loc, type);
         for (auto [i, offset] : llvm::enumerate(offsets))
