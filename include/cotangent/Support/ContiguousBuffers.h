@@ -27,10 +27,11 @@ getContiguousBuffer(mlir::RewriterBase &rewriter, mlir::Value value,
 /// that only read their tensor operands, none of which a result aliases.
 template <typename ConcreteModel, typename OpTy>
 struct TensorReaderModel
-    : mlir::bufferization::BufferizableOpInterface::ExternalModel<
-          ConcreteModel, OpTy> {
-  bool bufferizesToMemoryRead(mlir::Operation *, mlir::OpOperand &,
-                              const mlir::bufferization::AnalysisState &) const {
+    : mlir::bufferization::BufferizableOpInterface::ExternalModel<ConcreteModel,
+                                                                  OpTy> {
+  bool
+  bufferizesToMemoryRead(mlir::Operation *, mlir::OpOperand &,
+                         const mlir::bufferization::AnalysisState &) const {
     return true;
   }
   bool

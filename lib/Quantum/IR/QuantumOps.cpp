@@ -3,7 +3,6 @@
 
 #include "cotangent/Runtime/FusedGates.h"
 #include "cotangent/Runtime/GateKind.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"

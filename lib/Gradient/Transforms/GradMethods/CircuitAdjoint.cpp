@@ -58,8 +58,8 @@ func::FuncOp buildVJP(const Circuit &circuit, FunctionType quantumType,
                       func::FuncOp after) {
   Location loc = circuit.function.getLoc();
   func::FuncOp vjp = createQuantumVJP(
-      circuit, quantumType,
-      IntegerType::get(circuit.function.getContext(), 64), after);
+      circuit, quantumType, IntegerType::get(circuit.function.getContext(), 64),
+      after);
   Block *entry = &vjp.front();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   TensorBuilder t(b, loc);

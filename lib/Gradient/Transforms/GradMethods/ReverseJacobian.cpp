@@ -37,6 +37,18 @@ SmallVector<Value> cotangent::gradient::backprop(const DerivativeRequest &r,
                              .drop_front(r.resultTypes().size()));
 }
 
+/// The cotangents of one row: the unit at flat element `flat` of result k
+/// (its indices into `indices`), zero for the other results.
+static SmallVector<Value> unitCotangents(const DerivativeRequest &r,
+                                         TensorBuilder &t, size_t k, Value flat,
+                                         SmallVector<Value> &indices) {
+  SmallVector<Value> cotangents;
+  for (auto [other, type] : llvm::enumerate(r.resultTypes()))
+    cotangents.push_back(other == k ? t.unit(type, flat, indices)
+                                    : t.splat(type, 0.0));
+  return cotangents;
+}
+
 SmallVector<Value>
 cotangent::gradient::jacobianByRows(const DerivativeRequest &r) {
   TensorBuilder t(r.b, r.loc);
@@ -45,11 +57,9 @@ cotangent::gradient::jacobianByRows(const DerivativeRequest &r) {
   for (size_t k = 0; k < numResults; ++k) {
     Type resultType = r.resultTypes()[k];
     auto row = [&](Value flat, ValueRange current) {
-      SmallVector<Value> indices, cotangents;
-      for (size_t other = 0; other < numResults; ++other)
-        cotangents.push_back(other == k ? t.unit(resultType, flat, indices)
-                                        : t.splat(r.resultTypes()[other], 0.0));
-      SmallVector<Value> gradients = backprop(r, cotangents);
+      SmallVector<Value> indices;
+      SmallVector<Value> gradients =
+          backprop(r, unitCotangents(r, t, k, flat, indices));
       SmallVector<Value> updated;
       for (size_t j = 0; j < r.diffArgs.size(); ++j)
         updated.push_back(t.insertBlock(current[j], gradients[j],
@@ -73,12 +83,10 @@ SmallVector<Value> cotangent::gradient::jvpByRows(const DerivativeRequest &r,
   for (size_t k = 0; k < numResults; ++k) {
     Type resultType = r.resultTypes()[k];
     auto fill = [&](Value flat, ValueRange current) {
-      SmallVector<Value> indices, cotangents;
-      for (size_t other = 0; other < numResults; ++other)
-        cotangents.push_back(other == k ? t.unit(resultType, flat, indices)
-                                        : t.splat(r.resultTypes()[other], 0.0));
+      SmallVector<Value> indices;
       Value sum;
-      for (auto [row, tangent] : llvm::zip(backprop(r, cotangents), tangents)) {
+      for (auto [row, tangent] : llvm::zip(
+               backprop(r, unitCotangents(r, t, k, flat, indices)), tangents)) {
         Value term = t.dot(row, tangent);
         Type element = getElementTypeOrSelf(resultType);
         if (term.getType() != element)
