@@ -14,6 +14,8 @@ import os
 import re
 import sys
 
+from program_sources import program_sources
+
 PROGRAM_DIRS = ["test", "examples", "bench/programs"]
 # Dotted names (ops, dialect types and attributes), builtin type keywords,
 # gate and observable names, and #attribute / !type prefixes.
@@ -28,12 +30,8 @@ PUNCTUATION = ["%", "^bb0", "(", ")", "{", "}", "[", "]", "<", ">", ":", ",",
 
 
 def programs(root):
-    for top in PROGRAM_DIRS:
-        for directory, _, files in os.walk(os.path.join(root, top)):
-            for name in sorted(files):
-                if name.endswith(".mlir"):
-                    with open(os.path.join(directory, name), encoding="utf-8") as f:
-                        yield from f.read().split("// -----")
+    for _, source in program_sources(root, PROGRAM_DIRS):
+        yield from source.split("// -----")
 
 
 def dictionary_entry(token):

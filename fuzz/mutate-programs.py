@@ -37,6 +37,8 @@ import subprocess
 import sys
 import tempfile
 
+from program_sources import program_sources
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAM_DIRS = ["test", "examples"]
 
@@ -108,17 +110,11 @@ def run_line_arguments(source):
 def sections():
     """Every `// -----` section of the programs that defines a function, as
     (path, text, arguments from RUN lines by entry)."""
-    for top in PROGRAM_DIRS:
-        for directory, _, files in os.walk(os.path.join(ROOT, top)):
-            for name in sorted(files):
-                if name.endswith(".mlir"):
-                    path = os.path.join(directory, name)
-                    with open(path, encoding="utf-8") as f:
-                        source = f.read()
-                    known = run_line_arguments(source)
-                    for text in source.split("// -----"):
-                        if "func.func" in text:
-                            yield path, text, known
+    for path, source in program_sources(ROOT, PROGRAM_DIRS):
+        known = run_line_arguments(source)
+        for text in source.split("// -----"):
+            if "func.func" in text:
+                yield path, text, known
 
 
 def split_top_level(text):
