@@ -81,8 +81,10 @@ const cotangent::PipelineStage kStages[] = {
      "canonicalize,cse"},
     {"bufferize",
      "tensors become buffers, across function boundaries; public functions "
-     "copy a tensor argument before writing into it",
-     "read-only-entry-arguments,func.func(convert-elementwise-to-linalg),"
+     "copy a tensor argument before writing into it; arguments only read "
+     "element by element are read from their buffers",
+     "read-only-entry-arguments,load-read-arguments,"
+     "func.func(convert-elementwise-to-linalg),"
      "one-shot-bufferize{bufferize-function-boundaries "
      "function-boundary-type-conversion=identity-layout-map "
      "allow-return-allocs-from-loops},canonicalize"},

@@ -31,6 +31,23 @@ def ReadOnlyEntryArguments
   }];
 }
 
+def LoadReadArguments : Pass<"load-read-arguments", "mlir::ModuleOp"> {
+  let summary = "Read tensor arguments that are only read element by "
+                "element through their buffer";
+  let description = [{
+    A tensor argument of a function whose every use is a `tensor.extract`
+    is read through one read-only `bufferization.to_buffer` at the top of
+    the function, each extract becoming a `memref.load` from it. Nothing
+    else uses such an argument, so nothing aliases or writes it, and the
+    bufferized program is the same. One-shot bufferization checks each use
+    of a tensor against the uses of everything that may alias it, which is
+    quadratic in the uses: a circuit reading its 4,008 angles from one
+    tensor argument took 5.5 s to bufferize, and 0.2 s once they are loads.
+  }];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def ContiguousInnerLoops
     : Pass<"contiguous-inner-loops", "mlir::func::FuncOp"> {
   let summary = "Give linalg ops a parallel, contiguous innermost loop";
