@@ -42,8 +42,8 @@ struct LoadReadArguments
         for (Operation *op : extracts) {
           auto extract = cast<tensor::ExtractOp>(op);
           builder.setInsertionPoint(extract);
-          Value element = memref::LoadOp::create(
-              builder, extract.getLoc(), buffer, extract.getIndices());
+          Value element = memref::LoadOp::create(builder, extract.getLoc(),
+                                                 buffer, extract.getIndices());
           extract.replaceAllUsesWith(element);
           extract.erase();
         }
