@@ -2,6 +2,7 @@
 #include "Lowering.h"
 
 #include "EntryPoints.h"
+#include "LLVMOptimizer.h"
 #include "MultiplyAddContraction.h"
 #include "ParserHazards.h"
 #include "ScalarMinMax.h"
@@ -126,9 +127,10 @@ Result<LoweredProgram> cotangent::lowerToLLVMDialect(
   return lowered;
 }
 
-llvm::Error cotangent::prepareForTarget(
-    llvm::Module &module, const llvm::TargetMachine &target, bool contract,
-    const std::function<llvm::Error(llvm::Module *)> &optimize) {
+llvm::Error cotangent::prepareForTarget(llvm::Module &module,
+                                        llvm::TargetMachine &target,
+                                        bool contract,
+                                        unsigned optimizationLevel) {
   // Buffers come from the runtime's allocator, which returns fresh memory
   // like malloc: saying so lets LLVM keep values in registers and vectorise.
   if (llvm::Function *alloc = module.getFunction("_mlir_memref_to_llvm_alloc"))
@@ -140,7 +142,7 @@ llvm::Error cotangent::prepareForTarget(
       if (contract)
         allowMultiplyAddContraction(function);
     }
-  if (llvm::Error error = optimize(&module))
+  if (llvm::Error error = optimizeModule(module, target, optimizationLevel))
     return error;
   for (llvm::Function &function : module)
     expandScalarMinMax(function);

@@ -17,7 +17,6 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <chrono>
-#include <functional>
 
 namespace llvm {
 class Module;
@@ -67,11 +66,9 @@ Result<LoweredProgram> lowerToLLVMDialect(mlir::MLIRContext &context,
 /// Makes `module` ready for `target`: its CPU and features on every
 /// function, the runtime's allocator marked as returning fresh memory,
 /// multiplications and additions allowed to fuse when `contract`, then
-/// `optimize` (LLVM's pipeline at the chosen level).
-llvm::Error
-prepareForTarget(llvm::Module &module, const llvm::TargetMachine &target,
-                 bool contract,
-                 const std::function<llvm::Error(llvm::Module *)> &optimize);
+/// optimises it (LLVM's pipeline at `optimizationLevel`, optimizeModule).
+llvm::Error prepareForTarget(llvm::Module &module, llvm::TargetMachine &target,
+                             bool contract, unsigned optimizationLevel);
 
 } // namespace cotangent
 

@@ -9,7 +9,6 @@
 #include "cotangent/Runtime/MemoryInfo.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -70,10 +69,11 @@ struct Program::Impl {
   // deinitializers): the transform and what it uses live here, declared
   // before `engine` so that they outlive it.
   std::unique_ptr<llvm::TargetMachine> targetMachine;
-  std::function<llvm::Error(llvm::Module *)> optimize, transform;
+  std::function<llvm::Error(llvm::Module *)> transform;
   /// Where the transform prints the LLVM IR, only while compile() runs.
   std::ostream *llvmDump = nullptr;
   bool contractMultiplyAdd = true;
+  unsigned optimizationLevel = 3;
   /// Set once the program's own module is compiled: later modules are the
   /// JIT's own (its deinitializers), left as they are.
   bool programCompiled = false;
@@ -151,19 +151,18 @@ Result<Program> Program::compile(std::string_view source,
         "code generation failed: " + llvm::toString(host.takeError()) + "\n");
   impl->targetMachine = std::move(*host);
   llvm::TargetMachine *targetMachine = impl->targetMachine.get();
-  impl->optimize = mlir::makeOptimizingTransformer(
-      static_cast<unsigned>(options.optimizationLevel), 0, targetMachine);
   Impl *state = impl.get();
   state->contractMultiplyAdd = options.contractMultiplyAdd;
+  state->optimizationLevel = static_cast<unsigned>(options.optimizationLevel);
   state->llvmDump =
       options.dumpAfter == kLLVMStageName.str() ? options.irOutput : nullptr;
   state->transform = [state,
                       targetMachine](llvm::Module *llvmModule) -> llvm::Error {
     if (state->programCompiled)
       return llvm::Error::success();
-    if (llvm::Error error =
-            prepareForTarget(*llvmModule, *targetMachine,
-                             state->contractMultiplyAdd, state->optimize))
+    if (llvm::Error error = prepareForTarget(*llvmModule, *targetMachine,
+                                             state->contractMultiplyAdd,
+                                             state->optimizationLevel))
       return error;
     if (state->llvmDump) {
       std::string text;

@@ -13,7 +13,6 @@
 #include "cotangent/Pipeline/Passes.h"
 #include "cotangent/Pipeline/Pipeline.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -371,11 +370,9 @@ cotangent::compileSharedLibrary(std::string_view source,
       function.setVisibility(llvm::GlobalValue::HiddenVisibility);
   module->setDataLayout((*target)->createDataLayout());
   module->setTargetTriple((*target)->getTargetTriple());
-  auto optimize = mlir::makeOptimizingTransformer(
-      static_cast<unsigned>(options.compile.optimizationLevel), 0,
-      target->get());
   if (llvm::Error error = prepareForTarget(
-          *module, **target, options.compile.contractMultiplyAdd, optimize))
+          *module, **target, options.compile.contractMultiplyAdd,
+          static_cast<unsigned>(options.compile.optimizationLevel)))
     return compileError("optimisation failed: " +
                         llvm::toString(std::move(error)));
 
