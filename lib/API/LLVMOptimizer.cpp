@@ -41,8 +41,8 @@ OptimizationLevel levelOf(unsigned level) {
 
 } // namespace
 
-Error cotangent::optimizeModule(Module &module, TargetMachine &target,
-                                unsigned level) {
+void cotangent::optimizeModule(Module &module, TargetMachine &target,
+                               unsigned level) {
   PipelineTuningOptions tuning;
   tuning.LoopUnrolling = true;
   tuning.LoopInterleaving = true;
@@ -61,5 +61,4 @@ Error cotangent::optimizeModule(Module &module, TargetMachine &target,
   ModulePassManager pipeline =
       builder.buildPerModuleDefaultPipeline(levelOf(level));
   pipeline.run(module, modules);
-  return Error::success();
 }

@@ -3,7 +3,6 @@
 #define COTANGENT_API_LLVMOPTIMIZER_H
 
 #include "llvm/IR/Module.h"
-#include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
 
 namespace cotangent {
@@ -11,8 +10,8 @@ namespace cotangent {
 /// Runs LLVM's default pipeline at `level` (0 to 3) for `target` on
 /// `module`, with loop unrolling, interleaving and vectorisation, and the
 /// SLP vectoriser of straight-line code unless a block is too long for it.
-llvm::Error optimizeModule(llvm::Module &module, llvm::TargetMachine &target,
-                           unsigned level);
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &target,
+                    unsigned level);
 
 } // namespace cotangent
 

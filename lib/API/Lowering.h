@@ -67,8 +67,8 @@ Result<LoweredProgram> lowerToLLVMDialect(mlir::MLIRContext &context,
 /// function, the runtime's allocator marked as returning fresh memory,
 /// multiplications and additions allowed to fuse when `contract`, then
 /// optimises it (LLVM's pipeline at `optimizationLevel`, optimizeModule).
-llvm::Error prepareForTarget(llvm::Module &module, llvm::TargetMachine &target,
-                             bool contract, unsigned optimizationLevel);
+void prepareForTarget(llvm::Module &module, llvm::TargetMachine &target,
+                      bool contract, unsigned optimizationLevel);
 
 } // namespace cotangent
 

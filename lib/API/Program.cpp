@@ -160,10 +160,8 @@ Result<Program> Program::compile(std::string_view source,
                       targetMachine](llvm::Module *llvmModule) -> llvm::Error {
     if (state->programCompiled)
       return llvm::Error::success();
-    if (llvm::Error error = prepareForTarget(*llvmModule, *targetMachine,
-                                             state->contractMultiplyAdd,
-                                             state->optimizationLevel))
-      return error;
+    prepareForTarget(*llvmModule, *targetMachine, state->contractMultiplyAdd,
+                     state->optimizationLevel);
     if (state->llvmDump) {
       std::string text;
       llvm::raw_string_ostream os(text);

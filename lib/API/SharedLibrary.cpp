@@ -370,11 +370,8 @@ cotangent::compileSharedLibrary(std::string_view source,
       function.setVisibility(llvm::GlobalValue::HiddenVisibility);
   module->setDataLayout((*target)->createDataLayout());
   module->setTargetTriple((*target)->getTargetTriple());
-  if (llvm::Error error = prepareForTarget(
-          *module, **target, options.compile.contractMultiplyAdd,
-          static_cast<unsigned>(options.compile.optimizationLevel)))
-    return compileError("optimisation failed: " +
-                        llvm::toString(std::move(error)));
+  prepareForTarget(*module, **target, options.compile.contractMultiplyAdd,
+                   static_cast<unsigned>(options.compile.optimizationLevel));
 
   llvm::SmallString<128> object, wrappers;
   llvm::sys::fs::createTemporaryFile("cot-program", "o", object);
