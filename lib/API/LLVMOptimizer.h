@@ -2,8 +2,10 @@
 #ifndef COTANGENT_API_LLVMOPTIMIZER_H
 #define COTANGENT_API_LLVMOPTIMIZER_H
 
-#include "llvm/IR/Module.h"
-#include "llvm/Target/TargetMachine.h"
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
 
 namespace cotangent {
 
