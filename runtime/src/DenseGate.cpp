@@ -2,22 +2,25 @@
 //
 // applyDense for 2 to 5 target wires works line by line (LineSweeps.h): the
 // state splits into groups of lines that differ only in the target bits
-// above bit 1, so a group holds every amplitude the matrix mixes. A group's
-// lines are read (for target bits 0 and 1, once per subset of them with the
-// lanes exchanged across it; staged in L1 when the output lines take more
-// than one block of registers), then each output line r is
+// above bit 1, so a group holds every amplitude the matrix mixes. Where no
+// target or control is among bits 0 and 1, every lane of a line sees the
+// same matrix entries, and each output line r is
 //   sum_c re[r][c] * in[c]  +  signs * swapParts(sum_c im[r][c] * in[c]),
-// two independent chains of multiply-adds whose factors are operands read
-// from a table prepared per call:
-//  - no target or control among bits 0 and 1 ("uniform lanes"): every lane of
-//    a line sees the same matrix entry, so a factor is one broadcast double;
-//  - otherwise a factor is a line (LaneFactor) that holds the entry each
-//    lane needs, or the identity where an in-line control is 0.
+// two independent chains of multiply-adds whose factors are single doubles
+// read, and broadcast, from a table prepared per call. Where some are, a
+// step takes two or four groups that differ only in the lowest free bits
+// above bit 1 (the "companion" bits) and regroups their amplitudes so that
+// each vector holds four that agree in the in-line target and control bits:
+// the same product then applies to the vectors whose in-line controls are 1,
+// and the regrouping is undone before the store. (A factor per lane instead,
+// read as a whole line per multiply-add, ran at half the speed on AMD Zen 5,
+// whose two 64-byte reads a cycle it shares with the amplitudes.)
 // An amplitude costs 2^k complex multiply-adds: k = 2 is bound by memory,
 // k >= 3 is bound by multiply-add throughput (cot-bench-gates'
 // "MultiplyAddPeak" gives the bound). So the kernel is compiled for the
 // widest vectors the CPU has: with AVX-512 a line is one 64-byte register,
-// otherwise two 32-byte halves. Larger matrices take a plain scalar loop.
+// otherwise two 32-byte halves. Larger matrices, and states too small for
+// the companion groups, take a plain scalar loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,12 +48,6 @@ struct UniformFactor {
   double re, im;
 };
 
-/// A matrix entry per lane, as lines: re = (Re f_j, Re f_j) and im = (Im f_j,
-/// Im f_j) in lane j.
-struct alignas(64) LaneFactor {
-  double re[kLineDoubles], im[kLineDoubles];
-};
-
 /// A line as two 32-byte halves (Line), for CPUs without AVX-512. Two output
 /// lines at a time keep their 8 half-line sums in registers.
 struct HalvesLine {
@@ -71,9 +68,30 @@ struct HalvesLine {
   [[gnu::always_inline]] static Vector swapParts(const Vector &v) {
     return sweeps::swapParts(v);
   }
-  template <int Bit>
-  [[gnu::always_inline]] static Vector partners(const Vector &v) {
-    return partnersInLine<Bit>(v);
+  /// The amplitudes I0 ... I3 of a then b (0 ... 7), as a line.
+  template <int I0, int I1, int I2, int I3>
+  [[gnu::always_inline]] static Vector mix(const Vector &a, const Vector &b) {
+    return {pair<I0, I1>(a, b), pair<I2, I3>(a, b)};
+  }
+
+private:
+  /// Half H (0 ... 3) of a then b.
+  template <int H>
+  [[gnu::always_inline]] static Half half(const Vector &a, const Vector &b) {
+    if constexpr (H == 0)
+      return a.low;
+    else if constexpr (H == 1)
+      return a.high;
+    else if constexpr (H == 2)
+      return b.low;
+    else
+      return b.high;
+  }
+  template <int I, int J>
+  [[gnu::always_inline]] static Half pair(const Vector &a, const Vector &b) {
+    return __builtin_shufflevector(half<I / 2>(a, b), half<J / 2>(a, b),
+                                   2 * (I % 2), 2 * (I % 2) + 1,
+                                   4 + 2 * (J % 2), 5 + 2 * (J % 2));
   }
 };
 
@@ -108,28 +126,61 @@ struct WideLine {
   [[gnu::always_inline]] static Vector swapParts(const Vector &v) {
     return __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
   }
-  template <int Bit>
-  [[gnu::always_inline]] static Vector partners(const Vector &v) {
-    if constexpr (Bit == 0)
-      return __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
-    else
-      return __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+  /// The amplitudes I0 ... I3 of a then b (0 ... 7), as a line.
+  template <int I0, int I1, int I2, int I3>
+  [[gnu::always_inline]] static Vector mix(const Vector &a, const Vector &b) {
+    return __builtin_shufflevector(a, b, 2 * I0, 2 * I0 + 1, 2 * I1, 2 * I1 + 1,
+                                   2 * I2, 2 * I2 + 1, 2 * I3, 2 * I3 + 1);
   }
 };
 #endif
 
-/// The lanes of `v` exchanged across the in-line bits of `Flip` (0 to 3).
-template <typename L, int Flip>
-[[gnu::always_inline]] inline typename L::Vector
-flipLanes(const typename L::Vector &v) {
-  if constexpr (Flip == 0)
-    return v;
-  else if constexpr (Flip == 1)
-    return L::template partners<0>(v);
-  else if constexpr (Flip == 2)
-    return L::template partners<1>(v);
-  else
-    return L::template partners<1>(L::template partners<0>(v));
+/// (a0 a2 b0 b2) and (a1 a3 b1 b3): the amplitudes of lines a and b whose bit
+/// 0 reads 0, then those where it reads 1.
+template <typename L>
+[[gnu::always_inline]] inline void splitByBit0(typename L::Vector &a,
+                                               typename L::Vector &b) {
+  const typename L::Vector even = L::template mix<0, 2, 4, 6>(a, b);
+  b = L::template mix<1, 3, 5, 7>(a, b);
+  a = even;
+}
+/// The inverse of splitByBit0.
+template <typename L>
+[[gnu::always_inline]] inline void mergeByBit0(typename L::Vector &a,
+                                               typename L::Vector &b) {
+  const typename L::Vector first = L::template mix<0, 4, 1, 5>(a, b);
+  b = L::template mix<2, 6, 3, 7>(a, b);
+  a = first;
+}
+/// (a0 a1 b0 b1) and (a2 a3 b2 b3): split by bit 1, its own inverse.
+template <typename L>
+[[gnu::always_inline]] inline void splitByBit1(typename L::Vector &a,
+                                               typename L::Vector &b) {
+  const typename L::Vector low = L::template mix<0, 1, 4, 5>(a, b);
+  b = L::template mix<2, 3, 6, 7>(a, b);
+  a = low;
+}
+
+/// Regroups the lines v[0 ... 2^|Bits| - 1] of groups that differ only in
+/// the companion bits so that vector j holds the amplitudes whose in-line
+/// bits of `Bits` read subsetOf(Bits, j) (Undo: back again). With both
+/// in-line bits, a transpose of four lines by four amplitudes, its own
+/// inverse.
+template <typename L, int Bits, bool Undo = false>
+[[gnu::always_inline]] inline void regroup(typename L::Vector *v) {
+  if constexpr (Bits == 1) {
+    if constexpr (Undo)
+      mergeByBit0<L>(v[0], v[1]);
+    else
+      splitByBit0<L>(v[0], v[1]);
+  } else if constexpr (Bits == 2) {
+    splitByBit1<L>(v[0], v[1]);
+  } else if constexpr (Bits == 3) {
+    splitByBit0<L>(v[0], v[1]);
+    splitByBit0<L>(v[2], v[3]);
+    splitByBit0<L>(v[0], v[2]);
+    splitByBit0<L>(v[1], v[3]);
+  }
 }
 
 /// The f-th subset (in increasing order) of the bits of `mask`.
@@ -144,6 +195,19 @@ constexpr int subsetOf(int mask, int f) {
   return subset;
 }
 
+/// The position of `subset` among the subsets of the bits of `mask` in
+/// increasing order: the inverse of subsetOf.
+constexpr int rankIn(int mask, int subset) {
+  int rank = 0, place = 0;
+  for (int b = 0; b < 2; ++b)
+    if (mask & (1 << b)) {
+      if (subset & (1 << b))
+        rank |= 1 << place;
+      ++place;
+    }
+  return rank;
+}
+
 /// Calls body(index) for index = 0 ... N-1 as compile-time constants.
 template <int N, typename Body, int... Is>
 [[gnu::always_inline]] inline void
@@ -155,12 +219,12 @@ template <int N, typename Body>
   forEachConstant<N>(body, std::make_integer_sequence<int, N>());
 }
 
-/// Where a group's lines lie: lineOffsets[g] is the offset (in amplitudes) of
-/// line g from the group's first line, bit i of g standing for the i-th
-/// lowest high target bit.
-std::vector<size_t> lineOffsets(uint64_t highTargets) {
+/// The offsets (in amplitudes) of the indices that differ from index 0 only
+/// in the bits of `mask`: offsets[g] has bit i of g at the i-th lowest bit of
+/// the mask.
+std::vector<size_t> offsetsWithin(uint64_t mask) {
   std::vector<size_t> offsets(1);
-  for (uint64_t rest = highTargets; rest; rest &= rest - 1) {
+  for (uint64_t rest = mask; rest; rest &= rest - 1) {
     const size_t stride = rest & -rest;
     const size_t count = offsets.size();
     for (size_t g = 0; g < count; ++g)
@@ -169,104 +233,167 @@ std::vector<size_t> lineOffsets(uint64_t highTargets) {
   return offsets;
 }
 
-/// What one call sweeps with: the group's layout and the factor table
-/// (UniformFactor or LaneFactor, entry r * numInputs + c for output line r and
-/// staged input c).
+/// What one call sweeps with. A step's lines are those of the group at the
+/// line a sweep visits and of its companion groups: line g * 2^|companions| + j
+/// is line g of the group with the j-th subset of the companion bits.
 struct DensePlan {
   double *psi;
   int numQubits;
-  uint64_t highTargets, highControls, inLineTargets;
+  /// The bits in which a step's lines differ (high targets and companion
+  /// bits) or which it holds at 1 (high controls).
+  uint64_t fixedBits, highControls;
+  uint64_t inLineTargets, inLineControls;
+  /// Offsets (in amplitudes) of a step's lines from its first.
   const size_t *offsets;
+  /// Lines in a group: 2^(high targets).
   int numLines;
-  const void *factors;
+  /// Entry r * 2^k + c for output r and input c of the matrix: vector
+  /// vectorOf<Targets, Controls>(c) of a step.
+  const UniformFactor *factors;
 };
 
-/// The kernel for groups of Lines lines and in-line target bits InLine, with
-/// lines of layout L: each line is staged once per subset of InLine (its
-/// lanes exchanged across it), then output lines are sums of products of the
-/// staged inputs with the factors, kRowsPerBlock lines at a time.
-template <typename L, int Lines, int InLine, typename Factor>
+/// The vector of a step, after regrouping, that holds matrix input (and
+/// output) c: line c / 2^|Targets| of the groups, the vector whose in-line
+/// bits read the controls and the (c mod 2^|Targets|)-th subset of Targets.
+template <int Targets, int Controls> constexpr int vectorOf(int c) {
+  constexpr int kTargetSubsets = 1 << __builtin_popcount(Targets);
+  constexpr int kSpread = 1 << __builtin_popcount(Targets | Controls);
+  return c / kTargetSubsets * kSpread +
+         rankIn(Targets | Controls,
+                Controls | subsetOf(Targets, c % kTargetSubsets));
+}
+
+/// The kernel for groups of Lines lines, in-line target bits Targets and
+/// in-line control bits Controls, with lines of layout L: a step loads the
+/// lines of 2^|Targets + Controls| groups, regroups them (regroup), and
+/// forms each output vector as the sum of the products of the input vectors
+/// with the factors, kRowsPerBlock outputs at a time (staged in L1 when they
+/// take more than one block of registers), then undoes the regrouping and
+/// stores.
+template <typename L, int Lines, int Targets, int Controls>
 [[gnu::always_inline]] inline void denseLines(const DensePlan &plan) {
   using V = typename L::Vector;
-  constexpr int kFlips = 1 << __builtin_popcount(InLine);
-  constexpr int kInputs = Lines * kFlips;
-  constexpr int kBlock = Lines < L::kRowsPerBlock ? Lines : L::kRowsPerBlock;
-  // With one block of output lines, nothing is stored before every input is
-  // read, so inputs come straight from the state.
-  constexpr bool kStaged = Lines > kBlock;
-  alignas(64) double staged[kStaged ? kInputs * kLineDoubles : 1];
+  constexpr int kSpreadBits = Targets | Controls;
+  constexpr int kSpread = 1 << __builtin_popcount(kSpreadBits);
+  constexpr int kVectors = Lines * kSpread;
+  constexpr int kInputs = Lines << __builtin_popcount(Targets);
+  constexpr int kBlock =
+      kInputs < L::kRowsPerBlock ? kInputs : L::kRowsPerBlock;
+  // With one block of outputs, nothing is stored before every input is
+  // read, so inputs stay in registers, or come straight from the state.
+  constexpr bool kStaged = kVectors > kBlock;
+  alignas(64) double staged[kStaged ? kVectors * kLineDoubles : 1];
+  alignas(
+      64) double results[kStaged && kSpreadBits ? kInputs * kLineDoubles : 1];
   const V signs = L::load(kSigns);
   double *psi = plan.psi;
-  size_t offsets[Lines]; // in doubles
-  for (int g = 0; g < Lines; ++g)
-    offsets[g] = 2 * plan.offsets[g];
-  const uint64_t fixed = plan.highTargets | plan.highControls;
-  // Matrices on three wires and more step line by line: where runs are one
-  // or two lines long (a fixed bit at 2 or 3), a loop over runs cost them
-  // 10-20% of their speed. Two wires, bound by memory, keep that tighter loop.
-  forEachLine<(kInputs < 8)>(
-      plan.numQubits, fixed, plan.highControls,
+  size_t offsets[kVectors]; // in doubles
+  for (int i = 0; i < kVectors; ++i)
+    offsets[i] = 2 * plan.offsets[i];
+  // Matrices on three wires and more, and regrouped steps, go line by line:
+  // where runs are one or two lines long (a fixed bit at 2 or 3), a loop
+  // over runs cost them 10-20% of their speed. Two wires with uniform lanes,
+  // bound by memory, keep that tighter loop.
+  forEachLine<(kVectors < 8 && kSpreadBits == 0)>(
+      plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
         const double *ahead = psi + 2 * later;
-        for (int g = 0; g < Lines; ++g)
-          __builtin_prefetch(ahead + offsets[g], 1, 2);
-        // Input c = g kFlips + f: line g, its lanes exchanged across the
-        // f-th subset of InLine.
-        auto input = [&](auto c) __attribute__((always_inline)) {
-          constexpr int g = decltype(c)::value / kFlips,
-                        f = decltype(c)::value % kFlips;
-          return flipLanes<L, subsetOf(InLine, f)>(L::load(p + offsets[g]));
-        };
-        if constexpr (kStaged)
-          forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
-            L::store(staged + c * kLineDoubles, input(c));
+        for (int i = 0; i < kVectors; ++i)
+          __builtin_prefetch(ahead + offsets[i], 1, 2);
+        // The regrouped vectors, while they fit in registers.
+        V held[kStaged || !kSpreadBits ? 1 : kVectors];
+        if constexpr (kStaged || kSpreadBits) {
+          forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
+            V v[kSpread];
+            for (int j = 0; j < kSpread; ++j)
+              v[j] = L::load(p + offsets[g * kSpread + j]);
+            regroup<L, kSpreadBits>(v);
+            for (int j = 0; j < kSpread; ++j) {
+              if constexpr (kStaged)
+                L::store(staged + (g * kSpread + j) * kLineDoubles, v[j]);
+              else
+                held[g * kSpread + j] = v[j];
+            }
           });
+        }
+        auto input = [&](auto c) __attribute__((always_inline)) {
+          constexpr int i = vectorOf<Targets, Controls>(decltype(c)::value);
+          if constexpr (kStaged)
+            return L::load(staged + i * kLineDoubles);
+          else if constexpr (kSpreadBits)
+            return held[i];
+          else
+            return L::load(p + offsets[i]);
+        };
         // Hidden from the optimiser, so that it reads the factors in place
         // (as operands of the multiply-adds) instead of hoisting them all
         // into registers that then spill.
-        const Factor *table = static_cast<const Factor *>(plan.factors);
+        const UniformFactor *table = plan.factors;
         asm("" : "+r"(table));
-        for (int r0 = 0; r0 < Lines; r0 += kBlock) {
+        for (int r0 = 0; r0 < kInputs; r0 += kBlock) {
           V re[kBlock] = {}, im[kBlock] = {};
           forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
-            V v;
-            if constexpr (kStaged)
-              v = L::load(staged + c * kLineDoubles);
-            else
-              v = input(c);
+            const V v = input(c);
 #pragma GCC unroll 8
             for (int r = 0; r < kBlock; ++r) {
-              const Factor &k = table[(r0 + r) * kInputs + c];
-              if constexpr (std::is_same_v<Factor, UniformFactor>) {
-                L::multiplyAdd(re[r], v, k.re);
-                L::multiplyAdd(im[r], v, k.im);
-              } else {
-                re[r] = re[r] + L::load(k.re) * v;
-                im[r] = im[r] + L::load(k.im) * v;
-              }
+              const UniformFactor &k = table[(r0 + r) * kInputs + c];
+              L::multiplyAdd(re[r], v, k.re);
+              L::multiplyAdd(im[r], v, k.im);
             }
           });
-#pragma GCC unroll 8
-          for (int r = 0; r < kBlock; ++r)
-            L::store(p + offsets[r0 + r], re[r] + signs * L::swapParts(im[r]));
+          forEachConstant<kBlock>([&](auto r) __attribute__((always_inline)) {
+            const V out = re[r] + signs * L::swapParts(im[r]);
+            if constexpr (!kSpreadBits)
+              L::store(p + offsets[r0 + r], out);
+            else if constexpr (kStaged)
+              L::store(results + (r0 + r) * kLineDoubles, out);
+            else // one block: r0 = 0
+              held[vectorOf<Targets, Controls>(decltype(r)::value)] = out;
+          });
+        }
+        if constexpr (kSpreadBits) {
+          forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
+            V v[kSpread];
+            forEachConstant<kSpread>([&](
+                auto j) __attribute__((always_inline)) {
+              constexpr int bits = subsetOf(kSpreadBits, decltype(j)::value);
+              constexpr int c = decltype(g)::value
+                                    << __builtin_popcount(Targets) |
+                                rankIn(Targets, bits & Targets);
+              if constexpr (!kStaged)
+                v[j] = held[g * kSpread + j];
+              else if constexpr ((bits & Controls) == Controls)
+                v[j] = L::load(results + c * kLineDoubles);
+              else
+                v[j] = L::load(staged + (g * kSpread + j) * kLineDoubles);
+            });
+            regroup<L, kSpreadBits, true>(v);
+            for (int j = 0; j < kSpread; ++j)
+              L::store(p + offsets[g * kSpread + j], v[j]);
+          });
         }
       });
 }
 
-/// denseLines for the group size and in-line targets of `plan`, through
-/// Kernels::run<Lines, InLine, Factor>.
-template <typename Kernels, typename Factor>
-void denseSweep(const DensePlan &plan) {
-  forEachConstant<int(kLineAmplitudes)>([&](auto inLine) {
-    if (plan.inLineTargets != uint64_t(inLine))
-      return;
-    // numLines * 2^popcount(InLine) = 2^k for 2 <= k <= 5.
-    constexpr int kMaxLines =
-        kMaxVectorWires - __builtin_popcount(decltype(inLine)::value);
-    forEachConstant<kMaxLines + 1>([&](auto h) {
-      if (plan.numLines == 1 << h)
-        Kernels::template run<1 << h, inLine, Factor>(plan);
+/// denseLines for the group size and in-line bits of `plan`, through
+/// Kernels::run<Lines, Targets, Controls>.
+template <typename Kernels> void denseSweep(const DensePlan &plan) {
+  forEachConstant<int(kLineAmplitudes)>([&](auto targets) {
+    forEachConstant<int(kLineAmplitudes)>([&](auto controls) {
+      constexpr int kTargets = targets, kControls = controls;
+      if constexpr ((kTargets & kControls) == 0) {
+        if (plan.inLineTargets != uint64_t(kTargets) ||
+            plan.inLineControls != uint64_t(kControls))
+          return;
+        // numLines * 2^|Targets| = 2^k for 2 <= k <= 5.
+        constexpr int kInLineWires = __builtin_popcount(kTargets);
+        forEachConstant<kMaxVectorWires - kInLineWires + 1>([&](auto h) {
+          if constexpr (decltype(h)::value + kInLineWires >= 2)
+            if (plan.numLines == 1 << h)
+              Kernels::template run<1 << h, kTargets, kControls>(plan);
+        });
+      }
     });
   });
 }
@@ -277,35 +404,29 @@ void denseSweep(const DensePlan &plan) {
 // edit left the 3-wire kernels' sums in memory, at 0.6 of their speed).
 #if defined(__x86_64__) && defined(__GNUC__)
 struct Avx512Kernels {
-  template <int Lines, int InLine, typename Factor>
+  template <int Lines, int Targets, int Controls>
   __attribute__((target("arch=x86-64-v4"), noinline)) static void
   run(const DensePlan &plan) {
-    denseLines<WideLine, Lines, InLine, Factor>(plan);
+    denseLines<WideLine, Lines, Targets, Controls>(plan);
   }
 };
 struct Avx2Kernels {
-  template <int Lines, int InLine, typename Factor>
+  template <int Lines, int Targets, int Controls>
   __attribute__((target("arch=x86-64-v3"), noinline)) static void
   run(const DensePlan &plan) {
-    denseLines<HalvesLine, Lines, InLine, Factor>(plan);
+    denseLines<HalvesLine, Lines, Targets, Controls>(plan);
   }
 };
 #endif
 struct BaselineKernels {
-  template <int Lines, int InLine, typename Factor>
+  template <int Lines, int Targets, int Controls>
   __attribute__((noinline)) static void run(const DensePlan &plan) {
-    denseLines<HalvesLine, Lines, InLine, Factor>(plan);
+    denseLines<HalvesLine, Lines, Targets, Controls>(plan);
   }
 };
 
-/// The sweep of `plan` with the kernels of one instruction set.
-template <typename Kernels>
-void denseSweepWith(const DensePlan &plan, bool uniform) {
-  uniform ? denseSweep<Kernels, UniformFactor>(plan)
-          : denseSweep<Kernels, LaneFactor>(plan);
-}
-
-/// The scalar loop for matrices too large to vectorise line by line.
+/// The scalar loop for matrices too large to vectorise line by line, and
+/// states too small for companion groups.
 void denseScalar(double *psi, int numQubits, uint64_t controls,
                  const int64_t *wires, int numWires, const double *m) {
   const size_t dim = dimension(numWires);
@@ -361,75 +482,68 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
                 const int64_t *wires, int numWires, const Amplitude *matrix,
                 VectorISA isa) {
   double *psi = components(state);
-  if (numWires > kMaxVectorWires) {
-    denseScalar(psi, numQubits, controls, wires, numWires, components(matrix));
-    return;
-  }
   uint64_t inLineTargets = 0, highTargets = 0;
   for (int w = 0; w < numWires; ++w)
     (wires[w] < 2 ? inLineTargets : highTargets) |= bit(wires[w]);
   const uint64_t inLineControls = controls & kInLineBits,
                  highControls = controls & ~kInLineBits;
-  const std::vector<size_t> offsets = lineOffsets(highTargets);
-  const int numLines = static_cast<int>(offsets.size());
-  const size_t dim = dimension(numWires);
-  // The matrix entry of output amplitude `row` and input `column`, both
-  // state-index offsets from a group's first amplitude.
-  auto entry = [&](size_t row, size_t column) {
-    return matrix[gatherBits(row, wires, numWires) * dim +
-                  gatherBits(column, wires, numWires)];
-  };
-  DensePlan plan{psi,           numQubits,      highTargets, highControls,
-                 inLineTargets, offsets.data(), numLines,    nullptr};
-  const bool uniform = !inLineTargets && !inLineControls;
-
-  std::vector<UniformFactor> uniformFactors;
-  std::vector<LaneFactor> perLane;
-  if (uniform) {
-    uniformFactors.resize(dim * dim);
-    for (size_t r = 0; r < dim; ++r)
-      for (size_t c = 0; c < dim; ++c) {
-        const Amplitude e = entry(offsets[r], offsets[c]);
-        uniformFactors[r * dim + c] = {e.real(), e.imag()};
-      }
-    plan.factors = uniformFactors.data();
-  } else {
-    // Input c = g numFlips + f of a group is line g with its lanes exchanged
-    // across flip f, the f-th subset of the in-line target bits.
-    std::vector<int> flips;
-    for (int f = 0; f < 1 << __builtin_popcountll(inLineTargets); ++f)
-      flips.push_back(subsetOf(static_cast<int>(inLineTargets), f));
-    const int numFlips = static_cast<int>(flips.size());
-    const int numInputs = numLines * numFlips;
-    perLane.resize(size_t(numLines) * numInputs);
-    for (int r = 0; r < numLines; ++r)
-      for (int g = 0; g < numLines; ++g)
-        for (int f = 0; f < numFlips; ++f) {
-          LaneFactor &factor = perLane[r * numInputs + g * numFlips + f];
-          for (size_t lane = 0; lane < kLineAmplitudes; ++lane) {
-            // Lane `lane` of output line r takes, from line g, the amplitude
-            // in lane lane ^ flips[f] (the identity where a control is 0).
-            const Amplitude e =
-                (lane & inLineControls) != inLineControls
-                    ? Amplitude(r == g && flips[f] == 0 ? 1.0 : 0.0)
-                    : entry(offsets[r] | lane, offsets[g] | (lane ^ flips[f]));
-            factor.re[2 * lane] = factor.re[2 * lane + 1] = e.real();
-            factor.im[2 * lane] = factor.im[2 * lane + 1] = e.imag();
-          }
-        }
-    plan.factors = perLane.data();
+  // The lowest bits above bit 1 that are neither target nor control, one per
+  // in-line bit that the regrouping separates.
+  const int numCompanions =
+      __builtin_popcountll(inLineTargets | inLineControls);
+  uint64_t free =
+      (dimension(numQubits) - 1) & ~kInLineBits & ~highTargets & ~highControls;
+  uint64_t companions = 0;
+  for (int i = 0; i < numCompanions && free; ++i, free &= free - 1)
+    companions |= free & -free;
+  if (numWires > kMaxVectorWires ||
+      __builtin_popcountll(companions) < numCompanions) {
+    denseScalar(psi, numQubits, controls, wires, numWires, components(matrix));
+    return;
   }
+  const std::vector<size_t> groupOffsets = offsetsWithin(highTargets),
+                            companionOffsets = offsetsWithin(companions);
+  std::vector<size_t> stepOffsets;
+  for (size_t g : groupOffsets)
+    for (size_t j : companionOffsets)
+      stepOffsets.push_back(g + j);
+  const size_t dim = dimension(numWires);
+  // The amplitude offset, from a group's first, of matrix input (and output)
+  // c: line c / 2^|in-line targets|, in-line bits the in-line controls and
+  // the (c mod 2^|in-line targets|)-th subset of the in-line targets.
+  const int targetSubsets = 1 << __builtin_popcountll(inLineTargets);
+  auto offsetOf = [&](size_t c) {
+    return groupOffsets[c / targetSubsets] | inLineControls |
+           subsetOf(static_cast<int>(inLineTargets), c % targetSubsets);
+  };
+  std::vector<UniformFactor> factors(dim * dim);
+  for (size_t r = 0; r < dim; ++r)
+    for (size_t c = 0; c < dim; ++c) {
+      const Amplitude e =
+          matrix[gatherBits(offsetOf(r), wires, numWires) * dim +
+                 gatherBits(offsetOf(c), wires, numWires)];
+      factors[r * dim + c] = {e.real(), e.imag()};
+    }
+  const DensePlan plan{psi,
+                       numQubits,
+                       highTargets | companions | highControls,
+                       highControls,
+                       inLineTargets,
+                       inLineControls,
+                       stepOffsets.data(),
+                       static_cast<int>(groupOffsets.size()),
+                       factors.data()};
   switch (isa) {
 #if defined(__x86_64__) && defined(__GNUC__)
   case VectorISA::AVX512:
-    denseSweepWith<Avx512Kernels>(plan, uniform);
+    denseSweep<Avx512Kernels>(plan);
     return;
   case VectorISA::AVX2:
-    denseSweepWith<Avx2Kernels>(plan, uniform);
+    denseSweep<Avx2Kernels>(plan);
     return;
 #endif
   default:
-    denseSweepWith<BaselineKernels>(plan, uniform);
+    denseSweep<BaselineKernels>(plan);
   }
 }
 
