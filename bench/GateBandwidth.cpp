@@ -14,6 +14,10 @@
 //  - "SWAPPattern/<n>/<wire>" (and so for CSWAP and the excitation gates):
 //    the same stream over only the lines a gate on two basis states of its
 //    wires touches there, in pairs as its kernel visits them;
+//  - "TargetPattern/<n>/<wire>" ("CTargetPattern", "CCTargetPattern" with one
+//    or two controls): the same for a 2x2 matrix on a target from wire 2 up,
+//    over the lines its controls select, in pairs of lines that differ in the
+//    target bit, as its kernel visits them;
 //  - "MultiplyAddPeak": independent multiply-add chains in registers, on the
 //    vectors the dense kernel uses on this CPU. A k-wire dense matrix costs
 //    4 * 2^k multiply-adds of doubles per amplitude, so the peak bounds what
@@ -38,8 +42,8 @@
 // touch only the lines where its line-selecting wires read one of the two
 // (an eighth of the state when all four are wire 2 and up). After the
 // runs a table gives per size and gate the worst and the median (over wires)
-// ratio of gate bandwidth to the stream's, and at the worst wire of a
-// controlled gate the ratio to its bare access pattern.
+// ratio of gate bandwidth to the stream's, and at the worst wire the ratio
+// to the gate's bare access pattern, where it has one other than the stream.
 //
 // Usual Google Benchmark flags work (e.g. --benchmark_filter='^CNOT/24/');
 // the minimum time per benchmark defaults to 0.1 s. With
@@ -197,7 +201,9 @@ double touchedBytes(int numQubits, uint64_t lineMask) {
 
 /// For a gate on two basis states of its wires (SWAP, CSWAP, the excitation
 /// gates): the wires that select lines, and what they read in the lines of
-/// either state.
+/// either state. For a 2x2 matrix on a target from wire 2 up: the controls
+/// that select lines and the target, which reads 0 in one line of a pair and
+/// 1 in the other.
 struct LinePairs {
   uint64_t fixedMask = 0, aBits = 0, bBits = 0;
 };
@@ -207,6 +213,13 @@ std::optional<LinePairs> linePairs(const GateCase &gate,
     return std::nullopt;
   const std::vector<double> params(gateInfo(gate.kind).numParams, 0.3);
   const GateOperator op = gateOperator(gate.kind, params.data(), false);
+  if (op.form == GateOperator::Form::Controlled) {
+    if ((sizeof(Amplitude) << wires.back()) < kCacheLine)
+      return std::nullopt;
+    const uint64_t controls = lineControlMask(gate, wires),
+                   target = uint64_t(1) << wires.back();
+    return LinePairs{controls | target, controls, controls | target};
+  }
   if (op.form != GateOperator::Form::Pair)
     return std::nullopt;
   const int k = static_cast<int>(wires.size());
@@ -261,13 +274,19 @@ void streamBenchmark(benchmark::State &state) {
   state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, mask)));
 }
 
-/// "SWAPPattern" for SWAP: the name of a pair gate's bare pattern.
+/// The name of the bare pattern of a gate that visits lines in pairs:
+/// "SWAPPattern" for SWAP; for a 2x2 matrix on a target, shared by all gates
+/// with as many controls, "TargetPattern" with a "C" per control before it.
 std::string pairPatternName(const GateCase &gate) {
+  const std::vector<double> params(gateInfo(gate.kind).numParams, 0.3);
+  if (gateOperator(gate.kind, params.data(), false).form ==
+      GateOperator::Form::Controlled)
+    return std::string(gate.numControls(), 'C') + "Target" + kPattern;
   return gate.name + kPattern;
 }
 
-/// The stream over the lines a gate on two basis states touches, in its
-/// kernel's order (at the gate's wires).
+/// The stream over the lines a gate that visits lines in pairs touches, in
+/// its kernel's order (at the gate's wires).
 void pairPatternBenchmark(benchmark::State &state, const GateCase &gate) {
   const int n = static_cast<int>(state.range(0));
   const int wire = static_cast<int>(state.range(1));
@@ -442,7 +461,9 @@ void printSummary(const CollectingReporter &reporter,
       "gate acts on, read\nand written once. \"pattern\": at the worst wire, "
       "gate bandwidth / the bandwidth\nof the stream over only the lines the "
       "gate's controls select (or, for a gate\non two basis states, the lines "
-      "where its wires read one of them).\n\"bound\": for a dense matrix, the "
+      "where its wires read one of them), in\npairs as the gate visits them "
+      "where it does (a 2x2 matrix on a target from\nwire 2 up, a gate on two "
+      "basis states).\n\"bound\": for a dense matrix, the "
       "most its multiply-adds allow\n(MultiplyAddPeak) / the stream; "
       "\"limit\": the stream with those multiply-adds\n(MultiplyAddStream) / "
       "the stream; \"reads\": the same with each factor read\nfrom a table, as "
@@ -465,7 +486,7 @@ void printSummary(const CollectingReporter &reporter,
         values.push_back(ratio.first);
       const auto [worst, worstWire] = ratios.front();
       const uint64_t mask = lineControlMask(gate, wiresOn(gate, worstWire, n));
-      // The bare pattern: of the controls, or of the pair of basis states.
+      // The bare pattern: of the controls, or of the pairs of lines.
       double patternBandwidth =
           mask ? bandwidthOf(reporter, kPattern, n, mask) : 0;
       if (const double pair =
@@ -514,12 +535,14 @@ void registerBenchmarks(const std::vector<int> &counts,
                                      multiplyAddStreamBenchmark, fromTable)
             ->Args({n, k})
             ->Unit(benchmark::kMillisecond);
+    std::set<std::pair<std::string, int>> pairPatterns; // (name, wire)
     for (const GateCase &gate : cases)
       for (int wire = 0; wire < n; ++wire) {
         benchmark::RegisterBenchmark(gate.name.c_str(), gateBenchmark, gate)
             ->Args({n, wire})
             ->Unit(benchmark::kMillisecond);
-        if (linePairs(gate, wiresOn(gate, wire, n)))
+        if (linePairs(gate, wiresOn(gate, wire, n)) &&
+            pairPatterns.insert({pairPatternName(gate), wire}).second)
           benchmark::RegisterBenchmark(pairPatternName(gate).c_str(),
                                        pairPatternBenchmark, gate)
               ->Args({n, wire})
