@@ -13,8 +13,8 @@
 // each vector holds four that agree in the in-line target and control bits:
 // the same product then applies to the vectors whose in-line controls are 1,
 // and the regrouping is undone before the store. (A factor per lane instead,
-// read as a whole line per multiply-add, ran at half the speed on AMD Zen 5,
-// whose two 64-byte reads a cycle it shares with the amplitudes.)
+// read as a whole line by every multiply-add, ran at half the speed on AMD
+// Zen 5.)
 // An amplitude costs 2^k complex multiply-adds: k = 2 is bound by memory,
 // k >= 3 is bound by multiply-add throughput (cot-bench-gates'
 // "MultiplyAddPeak" gives the bound). So the kernel is compiled for the
@@ -263,6 +263,15 @@ template <int Targets, int Controls> constexpr int vectorOf(int c) {
                 Controls | subsetOf(Targets, c % kTargetSubsets));
 }
 
+/// The matrix output that vector j of regrouped line g holds, or -1 where
+/// the in-line controls do not all read 1 there: the inverse of vectorOf.
+template <int Targets, int Controls> constexpr int outputAt(int g, int j) {
+  const int bits = subsetOf(Targets | Controls, j);
+  if ((bits & Controls) != Controls)
+    return -1;
+  return g << __builtin_popcount(Targets) | rankIn(Targets, bits & Targets);
+}
+
 /// The kernel for groups of Lines lines, in-line target bits Targets and
 /// in-line control bits Controls, with lines of layout L: a step loads the
 /// lines of 2^|Targets + Controls| groups, regroups them (regroup), and
@@ -282,9 +291,13 @@ template <typename L, int Lines, int Targets, int Controls>
   // With one block of outputs, nothing is stored before every input is
   // read, so inputs stay in registers, or come straight from the state.
   constexpr bool kStaged = kVectors > kBlock;
-  alignas(64) double staged[kStaged ? kVectors * kLineDoubles : 1];
-  alignas(
-      64) double results[kStaged && kSpreadBits ? kInputs * kLineDoubles : 1];
+  // Staged inputs; and, where the regrouping is to be undone, the outputs
+  // until then (the vectors the matrix leaves alone wait in `staged`).
+  constexpr int kStagedDoubles = kStaged ? kVectors * kLineDoubles : 1;
+  constexpr int kResultDoubles =
+      kStaged && kSpreadBits ? kInputs * kLineDoubles : 1;
+  alignas(64) double staged[kStagedDoubles];
+  alignas(64) double results[kResultDoubles];
   const V signs = L::load(kSigns);
   double *psi = plan.psi;
   size_t offsets[kVectors]; // in doubles
@@ -355,19 +368,16 @@ template <typename L, int Lines, int Targets, int Controls>
         if constexpr (kSpreadBits) {
           forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
             V v[kSpread];
-            forEachConstant<kSpread>([&](
-                auto j) __attribute__((always_inline)) {
-              constexpr int bits = subsetOf(kSpreadBits, decltype(j)::value);
-              constexpr int c = decltype(g)::value
-                                    << __builtin_popcount(Targets) |
-                                rankIn(Targets, bits & Targets);
+#pragma GCC unroll 4
+            for (int j = 0; j < kSpread; ++j) {
+              const int i = g * kSpread + j,
+                        c = outputAt<Targets, Controls>(g, j);
               if constexpr (!kStaged)
-                v[j] = held[g * kSpread + j];
-              else if constexpr ((bits & Controls) == Controls)
-                v[j] = L::load(results + c * kLineDoubles);
+                v[j] = held[i];
               else
-                v[j] = L::load(staged + (g * kSpread + j) * kLineDoubles);
-            });
+                v[j] = L::load(c < 0 ? staged + i * kLineDoubles
+                                     : results + c * kLineDoubles);
+            }
             regroup<L, kSpreadBits, true>(v);
             for (int j = 0; j < kSpread; ++j)
               L::store(p + offsets[g * kSpread + j], v[j]);
