@@ -135,30 +135,23 @@ struct WideLine {
 };
 #endif
 
+/// Replaces lines a and b by the amplitudes I0 ... I3, then J0 ... J3, of a
+/// then b (numbered 0 ... 7).
+template <typename L, int I0, int I1, int I2, int I3, int J0, int J1, int J2,
+          int J3>
+[[gnu::always_inline]] inline void rearrange(typename L::Vector &a,
+                                             typename L::Vector &b) {
+  const typename L::Vector first = L::template mix<I0, I1, I2, I3>(a, b);
+  b = L::template mix<J0, J1, J2, J3>(a, b);
+  a = first;
+}
+
 /// (a0 a2 b0 b2) and (a1 a3 b1 b3): the amplitudes of lines a and b whose bit
 /// 0 reads 0, then those where it reads 1.
 template <typename L>
 [[gnu::always_inline]] inline void splitByBit0(typename L::Vector &a,
                                                typename L::Vector &b) {
-  const typename L::Vector even = L::template mix<0, 2, 4, 6>(a, b);
-  b = L::template mix<1, 3, 5, 7>(a, b);
-  a = even;
-}
-/// The inverse of splitByBit0.
-template <typename L>
-[[gnu::always_inline]] inline void mergeByBit0(typename L::Vector &a,
-                                               typename L::Vector &b) {
-  const typename L::Vector first = L::template mix<0, 4, 1, 5>(a, b);
-  b = L::template mix<2, 6, 3, 7>(a, b);
-  a = first;
-}
-/// (a0 a1 b0 b1) and (a2 a3 b2 b3): split by bit 1, its own inverse.
-template <typename L>
-[[gnu::always_inline]] inline void splitByBit1(typename L::Vector &a,
-                                               typename L::Vector &b) {
-  const typename L::Vector low = L::template mix<0, 1, 4, 5>(a, b);
-  b = L::template mix<2, 3, 6, 7>(a, b);
-  a = low;
+  rearrange<L, 0, 2, 4, 6, 1, 3, 5, 7>(a, b);
 }
 
 /// Regroups the lines v[0 ... 2^|Bits| - 1] of groups that differ only in
@@ -169,12 +162,13 @@ template <typename L>
 template <typename L, int Bits, bool Undo = false>
 [[gnu::always_inline]] inline void regroup(typename L::Vector *v) {
   if constexpr (Bits == 1) {
-    if constexpr (Undo)
-      mergeByBit0<L>(v[0], v[1]);
+    if constexpr (Undo) // (a0 b0 a1 b1) and (a2 b2 a3 b3)
+      rearrange<L, 0, 4, 1, 5, 2, 6, 3, 7>(v[0], v[1]);
     else
       splitByBit0<L>(v[0], v[1]);
   } else if constexpr (Bits == 2) {
-    splitByBit1<L>(v[0], v[1]);
+    // (a0 a1 b0 b1) and (a2 a3 b2 b3): split by bit 1, its own inverse.
+    rearrange<L, 0, 1, 4, 5, 2, 3, 6, 7>(v[0], v[1]);
   } else if constexpr (Bits == 3) {
     splitByBit0<L>(v[0], v[1]);
     splitByBit0<L>(v[2], v[3]);
