@@ -4,32 +4,32 @@
 // (--qubits=a,b,... to choose), applies every gate of Gates.def (Identity,
 // which does nothing, aside) and dense unitaries on 2 to 5 wires
 // ("Unitary2" ... "Unitary5", the discrete Fourier transform of their wires)
-// on every wire, and runs these baselines:
-//  - "Stream": an in-place read-modify-write stream over a buffer of the
-//    state's size in the kernels' own prefetching sweep (InPlaceStream.h),
-//    what a gate touching every line can at best achieve;
-//  - "Pattern/<n>/<mask>": the same stream over only the 64-byte lines whose
-//    index has every bit of `mask` set, the bare access pattern of a gate
-//    controlled on those bits;
-//  - "SWAPPattern/<n>/<wire>" (and so for CSWAP and the excitation gates):
-//    the same stream over only the lines a gate on two basis states of its
-//    wires touches there, in pairs as its kernel visits them;
-//  - "TargetPattern/<n>/<wire>" ("CTargetPattern", "CCTargetPattern" with one
-//    or two controls): the same for a 2x2 matrix on a target from wire 2 up,
-//    over the lines its controls select, in pairs of lines that differ in the
-//    target bit, as its kernel visits them;
-//  - "MultiplyAddPeak": independent multiply-add chains in registers, on the
-//    vectors the dense kernel uses on this CPU. A k-wire dense matrix costs
-//    4 * 2^k multiply-adds of doubles per amplitude, so the peak bounds what
-//    UnitaryK can reach: the table's "bound" is that limit / the stream;
-//  - "MultiplyAddStream/<n>/<k>": the stream doing those multiply-adds on
-//    every line it passes, in registers, with nothing else of a dense gate's
-//    work (InPlaceStream.h): the table's "limit" for UnitaryK is its
-//    bandwidth / the stream's, what memory and arithmetic together allow;
-//  - "MultiplyAddReadStream/<n>/<k>": the same with each multiply-add's
-//    factor read from a table in the L1 cache, as the dense kernel reads its
-//    matrix (for k >= 3 the entries outnumber the registers): the table's
-//    "reads" column.
+// on every wire, and after each pass of the gate, one pass of each of its
+// baselines over the same state:
+//  - "stream": an in-place read-modify-write stream over every line, in the
+//    kernels' own prefetching sweep (InPlaceStream.h), what a gate touching
+//    every line can at best achieve;
+//  - "pattern", where the gate has one other than the stream: the same stream
+//    over only the 64-byte lines the gate touches, as its kernel visits
+//    them. For a gate with controls on wires 2 and up, the lines they
+//    select; for a 2x2 matrix on a target from wire 2 up, those lines in
+//    pairs that differ in the target bit; for a gate on two basis states of
+//    its wires (SWAP, CSWAP, the excitation gates), the lines where the wires
+//    that select lines read one of the two, in pairs;
+//  - for UnitaryK, "limit": the stream doing a K-wire matrix's multiply-adds
+//    on every line it passes, in registers, with nothing else of a dense
+//    gate's work, what memory and arithmetic together allow; and "reads": the
+//    same with each multiply-add's factor read from a table in the L1 cache,
+//    as the dense kernel reads its matrix (for K >= 3 the entries outnumber
+//    the registers).
+// Gate and baselines alternate pass by pass on one buffer, so that every
+// ratio compares them over the same stretch of time and the same physical
+// memory: on virtual machines, bandwidth drifts from minute to minute, and
+// two buffers of one size can differ in speed by a tenth or more.
+// "MultiplyAddPeak" runs independent multiply-add chains in registers, on the
+// vectors the dense kernel uses on this CPU: a k-wire dense matrix costs
+// 4 * 2^k multiply-adds of doubles per amplitude, so the peak bounds what
+// UnitaryK can reach (the table's "bound").
 // A gate "on wire w" has its last wire (the target) on w and its other wires
 // on w+1, w+2, ... (modulo n), so every gate also runs with a control on
 // wire 0.
@@ -40,26 +40,25 @@
 // (wire 2 and up; below, every line holds both control values); an
 // excitation gate on 4 wires, which mixes two of their 16 basis states, must
 // touch only the lines where its line-selecting wires read one of the two
-// (an eighth of the state when all four are wire 2 and up). After the
-// runs a table gives per size and gate the worst and the median (over wires)
-// ratio of gate bandwidth to the stream's, and at the worst wire the ratio
-// to the gate's bare access pattern, where it has one other than the stream.
+// (an eighth of the state when all four are wire 2 and up). Each baseline
+// counts the bytes it moves the same way. After the runs a table gives per
+// size and gate the worst and the median (over wires) ratio of gate
+// bandwidth to the stream's, and at the worst wire the gate against its
+// pattern and the pattern against the stream (what the machine allows that
+// access pattern).
 //
 // Usual Google Benchmark flags work (e.g. --benchmark_filter='^CNOT/24/');
-// the minimum time per benchmark defaults to 0.1 s. With
-// --benchmark_repetitions the table takes each benchmark's best repetition,
-// the least disturbed by other load on the machine; on machines whose memory
-// bandwidth drifts (virtual machines), add
-// --benchmark_enable_random_interleaving=true, so that the stream and the
-// gates are measured across the same stretch of time.
+// the minimum time per benchmark (of the gate's passes alone) defaults to
+// 0.1 s. With --benchmark_repetitions the table takes each ratio's median
+// over the repetitions.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AlignedBuffer.h"
+#include "ApplyOperator.h"
 #include "GateMatrices.h"
 #include "InPlaceStream.h"
 #include "StateVector.h"
-#include "StateVectorDevice.h"
 #include "TargetClones.h"
 
 #include "QubitCountsFlag.h"
@@ -68,14 +67,14 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <complex>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
-#include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -87,11 +86,7 @@ namespace {
 
 using Amplitude = std::complex<double>;
 
-constexpr const char *kStream = "Stream";
-constexpr const char *kPattern = "Pattern";
 constexpr const char *kMultiplyAddPeak = "MultiplyAddPeak";
-constexpr const char *kMultiplyAddStream = "MultiplyAddStream";
-constexpr const char *kMultiplyAddReadStream = "MultiplyAddReadStream";
 constexpr int kMaxUnitaryWires = 5;
 constexpr int kMultiRZWires = 3;
 constexpr size_t kCacheLine = 64;
@@ -161,29 +156,18 @@ std::vector<Amplitude> fourierMatrix(int k) {
   return m;
 }
 
-/// The memory for one qubit count: a device in the uniform superposition (no
-/// zeros, no denormals) and the baselines' buffer. Made on first use and kept
-/// for the run, so that repetitions interleaved across counts do not rebuild
-/// it for every benchmark.
-struct Workspace {
-  std::unique_ptr<Device> device;
-  AlignedBuffer<Amplitude> stream;
-};
-
-Workspace &workspace(int numQubits) {
-  static std::map<int, std::unique_ptr<Workspace>> workspaces;
-  std::unique_ptr<Workspace> &w = workspaces[numQubits];
-  if (!w) {
-    w = std::make_unique<Workspace>();
-    w->device = makeStateVectorDevice();
-    w->device->allocateQubits(numQubits);
-    for (int64_t wire = 0; wire < numQubits; ++wire)
-      w->device->applyGate(GateKind::Hadamard, false, nullptr, {&wire, 1});
-    w->stream = AlignedBuffer<Amplitude>(size_t(1) << numQubits);
-    std::fill(w->stream.data(), w->stream.data() + w->stream.size(),
-              Amplitude(std::ldexp(1.0, -numQubits / 2)));
+/// The state for one qubit count, in the uniform superposition (no zeros, no
+/// denormals), on which the gates and their baselines all run. Made on first
+/// use and kept for the run.
+AlignedBuffer<Amplitude> &stateOf(int numQubits) {
+  static std::map<int, AlignedBuffer<Amplitude>> states;
+  auto [at, made] = states.try_emplace(numQubits);
+  if (made) {
+    at->second = AlignedBuffer<Amplitude>(size_t(1) << numQubits);
+    std::fill(at->second.data(), at->second.data() + at->second.size(),
+              Amplitude(1 / std::sqrt(std::ldexp(1.0, numQubits))));
   }
-  return *w;
+  return at->second;
 }
 
 double stateBytes(int numQubits) {
@@ -247,78 +231,88 @@ double gateBytes(const GateCase &gate, const std::vector<int64_t> &wires,
 /// |factor| = 1 keeps the values bounded.
 const Amplitude kFactor = std::polar(1.0, 0.1);
 
-/// The stream with the multiply-adds of a dense matrix on k wires, their
-/// factors in a register or read from a table.
-void multiplyAddStreamBenchmark(benchmark::State &state,
-                                bool factorsFromTable) {
-  const int n = static_cast<int>(state.range(0));
-  const int k = static_cast<int>(state.range(1));
-  Workspace &w = workspace(n);
-  for (auto _ : state) {
-    streamWithMultiplyAdds(w.stream.data(), n, k, factorsFromTable);
-    benchmark::ClobberMemory();
+/// A pass over the state that a gate is compared with, and the bytes it
+/// reads and writes.
+struct Baseline {
+  const char *name;
+  std::function<void()> pass;
+  double bytes;
+};
+
+constexpr const char *kStream = "stream";
+constexpr const char *kPattern = "pattern";
+constexpr const char *kLimit = "limit";
+constexpr const char *kReads = "reads";
+
+/// The baselines of `gate` on `wires` of the state `psi` (see the header).
+std::vector<Baseline> baselinesOf(const GateCase &gate,
+                                  const std::vector<int64_t> &wires,
+                                  int numQubits, Amplitude *psi) {
+  const int n = numQubits;
+  std::vector<Baseline> baselines = {
+      {kStream, [=] { scaleSelectedLines(psi, n, 0, kFactor); },
+       touchedBytes(n, 0)}};
+  if (const std::optional<LinePairs> pairs = linePairs(gate, wires)) {
+    if (pairs->fixedMask)
+      baselines.push_back(
+          {kPattern,
+           [=, p = *pairs] {
+             scaleLinePairs(psi, n, p.fixedMask, p.aBits, p.bBits, kFactor);
+           },
+           gateBytes(gate, wires, n)});
+  } else if (const uint64_t mask = lineControlMask(gate, wires)) {
+    baselines.push_back(
+        {kPattern, [=] { scaleSelectedLines(psi, n, mask, kFactor); },
+         touchedBytes(n, mask)});
   }
-  state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, 0)));
+  if (const int k = gate.unitaryWires)
+    for (bool fromTable : {false, true})
+      baselines.push_back(
+          {fromTable ? kReads : kLimit,
+           [=] { streamWithMultiplyAdds(psi, n, k, fromTable); },
+           touchedBytes(n, 0)});
+  return baselines;
 }
 
-void streamBenchmark(benchmark::State &state) {
-  const int n = static_cast<int>(state.range(0));
-  const uint64_t mask = static_cast<uint64_t>(state.range(1));
-  Workspace &w = workspace(n);
-  for (auto _ : state) {
-    scaleSelectedLines(w.stream.data(), n, mask, kFactor);
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(int64_t(state.iterations() * touchedBytes(n, mask)));
+/// The wall-clock seconds of one call of `pass`.
+template <typename Pass> double secondsOf(Pass &&pass) {
+  const auto start = std::chrono::steady_clock::now();
+  pass();
+  benchmark::ClobberMemory();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       start)
+      .count();
 }
 
-/// The name of the bare pattern of a gate that visits lines in pairs:
-/// "SWAPPattern" for SWAP; for a 2x2 matrix on a target, shared by all gates
-/// with as many controls, "TargetPattern" with a "C" per control before it.
-std::string pairPatternName(const GateCase &gate) {
-  const std::vector<double> params(gateInfo(gate.kind).numParams, 0.3);
-  if (gateOperator(gate.kind, params.data(), false).form ==
-      GateOperator::Form::Controlled)
-    return std::string(gate.numControls(), 'C') + "Target" + kPattern;
-  return gate.name + kPattern;
-}
-
-/// The stream over the lines a gate that visits lines in pairs touches, in
-/// its kernel's order (at the gate's wires).
-void pairPatternBenchmark(benchmark::State &state, const GateCase &gate) {
-  const int n = static_cast<int>(state.range(0));
-  const int wire = static_cast<int>(state.range(1));
-  Workspace &w = workspace(n);
-  const std::vector<int64_t> wires = wiresOn(gate, wire, n);
-  const LinePairs pairs = *linePairs(gate, wires);
-  for (auto _ : state) {
-    scaleLinePairs(w.stream.data(), n, pairs.fixedMask, pairs.aBits,
-                   pairs.bBits, kFactor);
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(
-      int64_t(state.iterations() * gateBytes(gate, wires, n)));
-}
-
+/// The gate's passes are the benchmark's time; each baseline's bandwidth over
+/// the passes interleaved with them is a counter of its name.
 void gateBenchmark(benchmark::State &state, const GateCase &gate) {
   const int n = static_cast<int>(state.range(0));
   const int wire = static_cast<int>(state.range(1));
-  Workspace &w = workspace(n);
+  Amplitude *psi = stateOf(n).data();
   const std::vector<int64_t> wires = wiresOn(gate, wire, n);
   const Wires list{wires.data(), static_cast<int64_t>(wires.size())};
   const double params[3] = {0.3, 0.2, 0.1};
   const std::vector<Amplitude> matrix = gate.unitaryWires
                                             ? fourierMatrix(gate.unitaryWires)
                                             : std::vector<Amplitude>();
+  const GateOperator op =
+      gate.unitaryWires
+          ? matrixOperator(matrix.data(), gate.unitaryWires, false)
+          : gateOperator(gate.kind, params, false);
+  const std::vector<Baseline> baselines = baselinesOf(gate, wires, n, psi);
+  std::vector<double> baselineSeconds(baselines.size());
   for (auto _ : state) {
-    if (gate.unitaryWires)
-      w.device->applyMatrix(matrix.data(), false, list);
-    else
-      w.device->applyGate(gate.kind, false, params, list);
-    benchmark::ClobberMemory();
+    state.SetIterationTime(
+        secondsOf([&] { applyOperator(psi, n, op, list); }));
+    for (size_t i = 0; i < baselines.size(); ++i)
+      baselineSeconds[i] += secondsOf(baselines[i].pass);
   }
-  state.SetBytesProcessed(
-      int64_t(state.iterations() * gateBytes(gate, wires, n)));
+  const double passes = double(state.iterations());
+  state.SetBytesProcessed(int64_t(passes * gateBytes(gate, wires, n)));
+  for (size_t i = 0; i < baselines.size(); ++i)
+    state.counters[baselines[i].name] =
+        passes * baselines[i].bytes / baselineSeconds[i];
 }
 
 /// Enough independent chains to cover the latency of two multiply-add units.
@@ -393,18 +387,26 @@ double denseBound(double multiplyAddsPerSecond, int k) {
   return multiplyAddsPerSecond * 2 * kCacheLine / (16 << k);
 }
 
-/// Console output as usual, and the bandwidth of every run kept for the table.
+/// One run of a gate benchmark: the gate's bandwidth and its baselines'.
+struct Measurement {
+  double gate = 0;
+  std::map<std::string, double> baselines;
+};
+
+/// Console output as usual, and the bandwidths of every run kept for the
+/// table.
 class CollectingReporter : public benchmark::ConsoleReporter {
 public:
   CollectingReporter()
       : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular) {}
 
-  // bandwidth[name][n][wire or mask], the best over repetitions.
-  std::map<std::string, std::map<int, std::map<int64_t, double>>> bandwidth;
+  // runs[gate][n][wire]: one measurement per repetition.
+  std::map<std::string, std::map<int, std::map<int, std::vector<Measurement>>>>
+      runs;
   double multiplyAddsPerSecond = 0; // the best MultiplyAddPeak
 
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &run : runs) {
+  void ReportRuns(const std::vector<Run> &reported) override {
+    for (const Run &run : reported) {
       if (run.run_type != Run::RT_Iteration || run.error_occurred)
         continue;
       if (run.run_name.function_name == kMultiplyAddPeak) {
@@ -413,26 +415,17 @@ public:
                      double(run.counters.at("multiply_adds_per_second")));
         continue;
       }
-      int n = 0;
-      long long second = 0;
-      std::sscanf(run.run_name.args.c_str(), "%d/%lld", &n, &second);
-      double &best = bandwidth[run.run_name.function_name][n][second];
-      best = std::max(best, double(run.counters.at("bytes_per_second")));
+      int n = 0, wire = 0;
+      std::sscanf(run.run_name.args.c_str(), "%d/%d", &n, &wire);
+      Measurement m;
+      for (const auto &[name, counter] : run.counters)
+        (name == "bytes_per_second" ? m.gate : m.baselines[name]) =
+            counter.value;
+      runs[run.run_name.function_name][n][wire].push_back(std::move(m));
     }
-    ConsoleReporter::ReportRuns(runs);
+    ConsoleReporter::ReportRuns(reported);
   }
 };
-
-/// The best bandwidth of benchmark `name` at n qubits and second argument
-/// `key` (a wire, mask or wire count), or 0 if it did not run.
-double bandwidthOf(const CollectingReporter &reporter, const std::string &name,
-                   int n, int64_t key) {
-  const auto byName = reporter.bandwidth.find(name);
-  if (byName == reporter.bandwidth.end() || !byName->second.count(n) ||
-      !byName->second.at(n).count(key))
-    return 0;
-  return byName->second.at(n).at(key);
-}
 
 /// A ratio for the table, or "-" where there is none (`ratio` 0).
 std::string ratioText(double ratio) {
@@ -443,73 +436,83 @@ std::string ratioText(double ratio) {
   return text;
 }
 
-double median(std::vector<double> sorted) {
-  const size_t m = sorted.size();
-  return m % 2 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t m = values.size();
+  return m % 2 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2;
+}
+
+/// Over the repetitions of one gate on one wire, the median of
+/// numerator / denominator, each a baseline's name or "" for the gate; 0
+/// where a baseline did not run.
+double medianRatio(const std::vector<Measurement> &repetitions,
+                   const std::string &numerator,
+                   const std::string &denominator) {
+  auto bandwidth = [](const Measurement &m, const std::string &name) {
+    if (name.empty())
+      return m.gate;
+    const auto it = m.baselines.find(name);
+    return it == m.baselines.end() ? 0.0 : it->second;
+  };
+  std::vector<double> ratios;
+  for (const Measurement &m : repetitions) {
+    const double below = bandwidth(m, denominator);
+    ratios.push_back(below > 0 ? bandwidth(m, numerator) / below : 0);
+  }
+  return median(ratios);
 }
 
 void printSummary(const CollectingReporter &reporter,
                   const std::vector<GateCase> &cases) {
-  const auto streams = reporter.bandwidth.find(kStream);
-  if (streams == reporter.bandwidth.end())
+  if (reporter.runs.empty())
     return;
   std::printf(
       "\nGate bandwidth / stream bandwidth, over wires (1.00 = as fast as the "
-      "stream).\nBytes = those of the 64-byte lines holding amplitudes the "
-      "gate acts on, read\nand written once. \"pattern\": at the worst wire, "
+      "stream),\neach against the stream measured alternately with it on the "
+      "same state.\nBytes = those of the 64-byte lines holding amplitudes the "
+      "gate acts on, read\nand written once. At the worst wire: \"pattern\": "
       "gate bandwidth / the bandwidth\nof the stream over only the lines the "
-      "gate's controls select (or, for a gate\non two basis states, the lines "
-      "where its wires read one of them), in\npairs as the gate visits them "
-      "where it does (a 2x2 matrix on a target from\nwire 2 up, a gate on two "
-      "basis states).\n\"bound\": for a dense matrix, the "
-      "most its multiply-adds allow\n(MultiplyAddPeak) / the stream; "
-      "\"limit\": the stream with those multiply-adds\n(MultiplyAddStream) / "
-      "the stream; \"reads\": the same with each factor read\nfrom a table, as "
-      "the kernel reads its matrix (MultiplyAddReadStream) / the stream.\n");
-  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s  %6s  %6s\n", "qubits",
-              "gate", "stream GB/s", "worst", "median", "worst wire", "pattern",
-              "bound", "limit", "reads");
-  for (const auto &[n, streamByMask] : streams->second) {
-    const double stream = streamByMask.at(0);
-    for (const GateCase &gate : cases) {
-      const auto byGate = reporter.bandwidth.find(gate.name);
-      if (byGate == reporter.bandwidth.end() || !byGate->second.count(n))
-        continue;
-      std::vector<std::pair<double, int>> ratios; // (ratio, wire)
-      for (const auto &[wire, bytesPerSecond] : byGate->second.at(n))
-        ratios.push_back({bytesPerSecond / stream, static_cast<int>(wire)});
+      "gate touches, as its kernel visits them;\n\"bare\": that pattern's "
+      "bandwidth / the stream's, what the machine allows it.\nFor a dense "
+      "matrix: \"bound\": the most its multiply-adds allow\n(MultiplyAddPeak)"
+      " / the stream; \"limit\": the stream with those multiply-adds, in\n"
+      "registers, / the stream; \"reads\": the same with each factor read "
+      "from a\ntable, as the kernel reads its matrix, / the stream.\n");
+  std::printf("%6s  %-20s %11s  %6s  %6s  %10s  %7s  %6s  %6s  %6s  %6s\n",
+              "qubits", "gate", "stream GB/s", "worst", "median", "worst wire",
+              "pattern", "bare", "bound", "limit", "reads");
+  for (const GateCase &gate : cases) {
+    const auto byGate = reporter.runs.find(gate.name);
+    if (byGate == reporter.runs.end())
+      continue;
+    for (const auto &[n, byWire] : byGate->second) {
+      std::vector<std::pair<double, int>> ratios; // (gate / stream, wire)
+      std::vector<double> streams;
+      for (const auto &[wire, repetitions] : byWire) {
+        ratios.push_back({medianRatio(repetitions, "", kStream), wire});
+        for (const Measurement &m : repetitions)
+          streams.push_back(m.baselines.at(kStream));
+      }
       std::sort(ratios.begin(), ratios.end());
       std::vector<double> values;
       for (const auto &ratio : ratios)
         values.push_back(ratio.first);
       const auto [worst, worstWire] = ratios.front();
-      const uint64_t mask = lineControlMask(gate, wiresOn(gate, worstWire, n));
-      // The bare pattern: of the controls, or of the pairs of lines.
-      double patternBandwidth =
-          mask ? bandwidthOf(reporter, kPattern, n, mask) : 0;
-      if (const double pair =
-              bandwidthOf(reporter, pairPatternName(gate), n, worstWire))
-        patternBandwidth = pair;
-      const std::string pattern = ratioText(
-          patternBandwidth > 0 ? worst * stream / patternBandwidth : 0);
-      const std::string bound = ratioText(
+      const std::vector<Measurement> &atWorst = byWire.at(worstWire);
+      const double stream = median(streams);
+      const double bound =
           gate.unitaryWires
               ? denseBound(reporter.multiplyAddsPerSecond, gate.unitaryWires) /
                     stream
-              : 0);
-      // A dense gate's stream with its multiply-adds, against the stream.
-      auto withMultiplyAdds = [&](const char *name) {
-        return ratioText(
-            gate.unitaryWires
-                ? bandwidthOf(reporter, name, n, gate.unitaryWires) / stream
-                : 0);
-      };
-      const std::string limit = withMultiplyAdds(kMultiplyAddStream),
-                        reads = withMultiplyAdds(kMultiplyAddReadStream);
-      std::printf("%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s  %6s  %6s\n",
-                  n, gate.name.c_str(), stream / 1e9, worst, median(values),
-                  worstWire, pattern.c_str(), bound.c_str(), limit.c_str(),
-                  reads.c_str());
+              : 0;
+      std::printf(
+          "%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s  %6s  %6s  %6s\n",
+          n, gate.name.c_str(), stream / 1e9, worst, median(values), worstWire,
+          ratioText(medianRatio(atWorst, "", kPattern)).c_str(),
+          ratioText(medianRatio(atWorst, kPattern, kStream)).c_str(),
+          ratioText(bound).c_str(),
+          ratioText(medianRatio(atWorst, kLimit, kStream)).c_str(),
+          ratioText(medianRatio(atWorst, kReads, kStream)).c_str());
     }
   }
 }
@@ -517,43 +520,20 @@ void printSummary(const CollectingReporter &reporter,
 void registerBenchmarks(const std::vector<int> &counts,
                         const std::vector<GateCase> &cases) {
   benchmark::RegisterBenchmark(kMultiplyAddPeak, multiplyAddPeakBenchmark);
-  for (int n : counts) {
-    std::set<uint64_t> masks = {0};
+  for (int n : counts)
     for (const GateCase &gate : cases)
       for (int wire = 0; wire < n; ++wire)
-        masks.insert(lineControlMask(gate, wiresOn(gate, wire, n)));
-    for (uint64_t mask : masks)
-      benchmark::RegisterBenchmark(mask ? kPattern : kStream, streamBenchmark)
-          ->Args({n, static_cast<int64_t>(mask)})
-          ->Unit(benchmark::kMillisecond);
-    for (int k = 2; k <= kMaxUnitaryWires; ++k)
-      for (bool fromTable : {false, true})
-        benchmark::RegisterBenchmark(fromTable ? kMultiplyAddReadStream
-                                               : kMultiplyAddStream,
-                                     multiplyAddStreamBenchmark, fromTable)
-            ->Args({n, k})
-            ->Unit(benchmark::kMillisecond);
-    std::set<std::pair<std::string, int>> pairPatterns; // (name, wire)
-    for (const GateCase &gate : cases)
-      for (int wire = 0; wire < n; ++wire) {
         benchmark::RegisterBenchmark(gate.name.c_str(), gateBenchmark, gate)
             ->Args({n, wire})
+            ->UseManualTime()
             ->Unit(benchmark::kMillisecond);
-        if (linePairs(gate, wiresOn(gate, wire, n)) &&
-            pairPatterns.insert({pairPatternName(gate), wire}).second)
-          benchmark::RegisterBenchmark(pairPatternName(gate).c_str(),
-                                       pairPatternBenchmark, gate)
-              ->Args({n, wire})
-              ->Unit(benchmark::kMillisecond);
-      }
-  }
 }
 
-/// 20, 22 and 24 qubits, and 26 when the memory available holds the
-/// workspaces of all four (2.7 GiB) with room to spare (4 GiB).
+/// 20, 22 and 24 qubits, and 26 when the memory available holds the states
+/// of all four (1.4 GiB) with room to spare (2 GiB).
 std::vector<int> defaultQubitCounts() {
   std::vector<int> counts = {20, 22, 24};
-  if (double(availableMemoryBytes()) >= 4 * stateBytes(26))
+  if (double(availableMemoryBytes()) >= 2 * stateBytes(26))
     counts.push_back(26);
   return counts;
 }
