@@ -15,7 +15,9 @@
 //    select; for a 2x2 matrix on a target from wire 2 up, those lines in
 //    pairs that differ in the target bit; for a gate on two basis states of
 //    its wires (SWAP, CSWAP, the excitation gates), the lines where the wires
-//    that select lines read one of the two, in pairs;
+//    that select lines read one of the two, in pairs; for a dense matrix
+//    (UnitaryK, IsingXX, ...) with targets from wire 2 up, the groups of lines
+//    that differ only in those targets' bits, group by group;
 //  - for UnitaryK, "limit": the stream doing a K-wire matrix's multiply-adds
 //    on every line it passes, in registers, with nothing else of a dense
 //    gate's work, what memory and arithmetic together allow; and "reads": the
@@ -145,6 +147,24 @@ uint64_t lineControlMask(const GateCase &gate,
   return mask;
 }
 
+/// For a dense matrix (a unitary, or a gate applied as one), the bits of its
+/// targets that select lines; else 0.
+uint64_t lineTargetMask(const GateCase &gate,
+                        const std::vector<int64_t> &wires) {
+  const int controls = gate.numControls();
+  if (!gate.unitaryWires) {
+    const std::vector<double> params(gateInfo(gate.kind).numParams, 0.3);
+    if (gateOperator(gate.kind, params.data(), false).form !=
+        GateOperator::Form::Dense)
+      return 0;
+  }
+  uint64_t mask = 0;
+  for (size_t i = controls; i < wires.size(); ++i)
+    if ((sizeof(Amplitude) << wires[i]) >= kCacheLine)
+      mask |= uint64_t(1) << wires[i];
+  return mask;
+}
+
 /// The discrete Fourier transform on k wires: unitary, every entry nonzero.
 std::vector<Amplitude> fourierMatrix(int k) {
   const size_t dim = size_t(1) << k;
@@ -260,6 +280,12 @@ std::vector<Baseline> baselinesOf(const GateCase &gate,
              scaleLinePairs(psi, n, p.fixedMask, p.aBits, p.bBits, kFactor);
            },
            gateBytes(gate, wires, n)});
+  } else if (const uint64_t targets = lineTargetMask(gate, wires)) {
+    const uint64_t controls = lineControlMask(gate, wires);
+    baselines.push_back(
+        {kPattern,
+         [=] { scaleLineGroups(psi, n, targets, controls, kFactor); },
+         touchedBytes(n, controls)});
   } else if (const uint64_t mask = lineControlMask(gate, wires)) {
     baselines.push_back(
         {kPattern, [=] { scaleSelectedLines(psi, n, mask, kFactor); },

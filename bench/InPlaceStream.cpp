@@ -37,6 +37,35 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
                           });
 }
 
+COT_TARGET_CLONES
+void scaleLineGroups(std::complex<double> *data, int numQubits,
+                     uint64_t targetBits, uint64_t controlBits,
+                     std::complex<double> factor) {
+  const sweeps::Factors f =
+      sweeps::laneFactors([&](std::size_t) { return factor; });
+  double *psi = reinterpret_cast<double *>(data);
+  std::vector<std::size_t> offsets; // in doubles, every subset of targetBits
+  for (uint64_t s = 0;; s = (s - targetBits) & targetBits) {
+    offsets.push_back(2 * s);
+    if (s == targetBits)
+      break;
+  }
+  auto scaleGroup = [&](std::size_t line, std::size_t later) {
+    for (std::size_t offset : offsets)
+      __builtin_prefetch(psi + 2 * later + offset, 1, 2);
+    for (std::size_t offset : offsets) {
+      double *p = psi + 2 * line + offset;
+      sweeps::store(p, sweeps::times(f, sweeps::load(p)));
+    }
+  };
+  // As the dense kernel: groups of fewer than eight lines by runs.
+  const uint64_t fixed = targetBits | controlBits;
+  if (offsets.size() < 8)
+    sweeps::forEachLine<true>(numQubits, fixed, controlBits, scaleGroup);
+  else
+    sweeps::forEachLine<false>(numQubits, fixed, controlBits, scaleGroup);
+}
+
 namespace {
 
 // One line of four amplitudes: one AVX-512 register, two AVX2 ones, as in

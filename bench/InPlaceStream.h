@@ -26,6 +26,14 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
                     uint64_t fixedMask, uint64_t aBits, uint64_t bBits,
                     std::complex<double> factor);
 
+/// The same over the groups of lines a dense matrix touches: where the bits
+/// of `controlBits` (bits >= 2) are set, each line whose bits in
+/// `targetBits` (bits >= 2) read 0 together with the lines that differ from it
+/// only in those bits, group by group in the dense kernel's sweep.
+void scaleLineGroups(std::complex<double> *data, int numQubits,
+                     uint64_t targetBits, uint64_t controlBits,
+                     std::complex<double> factor);
+
 /// The in-place stream over every line with the arithmetic of a dense
 /// matrix on `numWires` wires and none of its other work: each line takes
 /// the 16 * 2^numWires multiply-adds of doubles such a matrix costs per line,
