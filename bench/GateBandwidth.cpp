@@ -93,43 +93,46 @@ constexpr int kMaxUnitaryWires = 5;
 constexpr int kMultiRZWires = 3;
 constexpr size_t kCacheLine = 64;
 
-/// One benchmarked operation: a gate kind, or a dense unitary on
-/// `unitaryWires` wires.
+/// The discrete Fourier transform on k wires: unitary, every entry nonzero.
+std::vector<Amplitude> fourierMatrix(int k) {
+  const size_t dim = size_t(1) << k;
+  std::vector<Amplitude> m(dim * dim);
+  for (size_t r = 0; r < dim; ++r)
+    for (size_t c = 0; c < dim; ++c)
+      m[r * dim + c] = std::polar(1 / std::sqrt(double(dim)),
+                                  2 * M_PI * double(r * c) / double(dim));
+  return m;
+}
+
+/// One benchmarked operation: a gate of Gates.def with its parameters at
+/// (0.3, 0.2, 0.1), or a dense unitary on `unitaryWires` wires.
 struct GateCase {
   std::string name;
-  GateKind kind = GateKind::Identity;
-  int unitaryWires = 0;
-
-  int numWires() const {
-    if (unitaryWires)
-      return unitaryWires;
-    const int fixed = gateInfo(kind).numWires;
-    return fixed ? fixed : kMultiRZWires;
-  }
-  /// How many of the leading wires are controls.
-  int numControls() const {
-    if (unitaryWires)
-      return 0;
-    const std::vector<double> params(gateInfo(kind).numParams, 0.3);
-    return gateOperator(kind, params.data(), false).numControls;
-  }
+  int numWires;
+  int unitaryWires; ///< 0 for a gate
+  GateOperator op;
 };
 
 std::vector<GateCase> gateCases() {
   std::vector<GateCase> cases;
+  const double params[3] = {0.3, 0.2, 0.1};
   for (int64_t code = 0; code < kNumGateKinds; ++code) {
     const GateKind kind = static_cast<GateKind>(code);
+    const int fixedWires = gateInfo(kind).numWires;
     if (kind != GateKind::Identity)
-      cases.push_back({gateInfo(kind).name, kind, 0});
+      cases.push_back({gateInfo(kind).name,
+                       fixedWires ? fixedWires : kMultiRZWires, 0,
+                       gateOperator(kind, params, false)});
   }
   for (int k = 2; k <= kMaxUnitaryWires; ++k)
-    cases.push_back({"Unitary" + std::to_string(k), GateKind::Identity, k});
+    cases.push_back({"Unitary" + std::to_string(k), k, k,
+                     matrixOperator(fourierMatrix(k).data(), k, false)});
   return cases;
 }
 
 /// The device wires of a case on wire `wire`: target last, on `wire`.
 std::vector<int64_t> wiresOn(const GateCase &gate, int wire, int numQubits) {
-  const int k = gate.numWires();
+  const int k = gate.numWires;
   std::vector<int64_t> wires(k);
   for (int i = 0; i < k; ++i)
     wires[i] = (wire + 1 + i) % numQubits;
@@ -141,7 +144,7 @@ std::vector<int64_t> wiresOn(const GateCase &gate, int wire, int numQubits) {
 uint64_t lineControlMask(const GateCase &gate,
                          const std::vector<int64_t> &wires) {
   uint64_t mask = 0;
-  for (int i = 0; i < gate.numControls(); ++i)
+  for (int i = 0; i < gate.op.numControls; ++i)
     if ((sizeof(Amplitude) << wires[i]) >= kCacheLine)
       mask |= uint64_t(1) << wires[i];
   return mask;
@@ -151,29 +154,13 @@ uint64_t lineControlMask(const GateCase &gate,
 /// targets that select lines; else 0.
 uint64_t lineTargetMask(const GateCase &gate,
                         const std::vector<int64_t> &wires) {
-  const int controls = gate.numControls();
-  if (!gate.unitaryWires) {
-    const std::vector<double> params(gateInfo(gate.kind).numParams, 0.3);
-    if (gateOperator(gate.kind, params.data(), false).form !=
-        GateOperator::Form::Dense)
-      return 0;
-  }
+  if (gate.op.form != GateOperator::Form::Dense)
+    return 0;
   uint64_t mask = 0;
-  for (size_t i = controls; i < wires.size(); ++i)
+  for (size_t i = gate.op.numControls; i < wires.size(); ++i)
     if ((sizeof(Amplitude) << wires[i]) >= kCacheLine)
       mask |= uint64_t(1) << wires[i];
   return mask;
-}
-
-/// The discrete Fourier transform on k wires: unitary, every entry nonzero.
-std::vector<Amplitude> fourierMatrix(int k) {
-  const size_t dim = size_t(1) << k;
-  std::vector<Amplitude> m(dim * dim);
-  for (size_t r = 0; r < dim; ++r)
-    for (size_t c = 0; c < dim; ++c)
-      m[r * dim + c] = std::polar(1 / std::sqrt(double(dim)),
-                                  2 * M_PI * double(r * c) / double(dim));
-  return m;
 }
 
 /// The state for one qubit count, in the uniform superposition (no zeros, no
@@ -211,10 +198,7 @@ struct LinePairs {
 };
 std::optional<LinePairs> linePairs(const GateCase &gate,
                                    const std::vector<int64_t> &wires) {
-  if (gate.unitaryWires)
-    return std::nullopt;
-  const std::vector<double> params(gateInfo(gate.kind).numParams, 0.3);
-  const GateOperator op = gateOperator(gate.kind, params.data(), false);
+  const GateOperator &op = gate.op;
   if (op.form == GateOperator::Form::Controlled) {
     if ((sizeof(Amplitude) << wires.back()) < kCacheLine)
       return std::nullopt;
@@ -318,19 +302,11 @@ void gateBenchmark(benchmark::State &state, const GateCase &gate) {
   Amplitude *psi = stateOf(n).data();
   const std::vector<int64_t> wires = wiresOn(gate, wire, n);
   const Wires list{wires.data(), static_cast<int64_t>(wires.size())};
-  const double params[3] = {0.3, 0.2, 0.1};
-  const std::vector<Amplitude> matrix = gate.unitaryWires
-                                            ? fourierMatrix(gate.unitaryWires)
-                                            : std::vector<Amplitude>();
-  const GateOperator op =
-      gate.unitaryWires
-          ? matrixOperator(matrix.data(), gate.unitaryWires, false)
-          : gateOperator(gate.kind, params, false);
   const std::vector<Baseline> baselines = baselinesOf(gate, wires, n, psi);
   std::vector<double> baselineSeconds(baselines.size());
   for (auto _ : state) {
     state.SetIterationTime(
-        secondsOf([&] { applyOperator(psi, n, op, list); }));
+        secondsOf([&] { applyOperator(psi, n, gate.op, list); }));
     for (size_t i = 0; i < baselines.size(); ++i)
       baselineSeconds[i] += secondsOf(baselines[i].pass);
   }
