@@ -13,10 +13,11 @@
 //    over only the 64-byte lines the gate touches, as its kernel visits
 //    them. For a gate with controls on wires 2 and up, the lines they
 //    select; for a 2x2 matrix on a target from wire 2 up, those lines in
-//    pairs that differ in the target bit; for a gate on two basis states of
-//    its wires (SWAP, CSWAP, the excitation gates), the lines where the wires
-//    that select lines read one of the two, in pairs; for a dense matrix
-//    (UnitaryK, IsingXX, ...) with targets from wire 2 up, the groups of lines
+//    pairs that differ in the target bit; for a gate on pairs of basis
+//    states of its wires (SWAP, CSWAP, the excitation gates, and IsingXX and
+//    IsingYY with a wire inside a line), the lines where the wires that select
+//    lines read one of a pair, in pairs; for a dense matrix (UnitaryK), and
+//    IsingXX and IsingYY, with targets from wire 2 up, the groups of lines
 //    that differ only in those targets' bits, group by group;
 //  - for UnitaryK, "limit": the stream doing a K-wire matrix's multiply-adds
 //    on every line it passes, in registers, with nothing else of a dense
@@ -150,19 +151,6 @@ uint64_t lineControlMask(const GateCase &gate,
   return mask;
 }
 
-/// For a dense matrix (a unitary, or a gate applied as one), the bits of its
-/// targets that select lines; else 0.
-uint64_t lineTargetMask(const GateCase &gate,
-                        const std::vector<int64_t> &wires) {
-  if (gate.op.form != GateOperator::Form::Dense)
-    return 0;
-  uint64_t mask = 0;
-  for (size_t i = gate.op.numControls; i < wires.size(); ++i)
-    if ((sizeof(Amplitude) << wires[i]) >= kCacheLine)
-      mask |= uint64_t(1) << wires[i];
-  return mask;
-}
-
 /// The state for one qubit count, in the uniform superposition (no zeros, no
 /// denormals), on which the gates and their baselines all run. Made on first
 /// use and kept for the run.
@@ -188,11 +176,11 @@ double touchedBytes(int numQubits, uint64_t lineMask) {
          double(uint64_t(1) << __builtin_popcountll(lineMask));
 }
 
-/// For a gate on two basis states of its wires (SWAP, CSWAP, the excitation
-/// gates): the wires that select lines, and what they read in the lines of
-/// either state. For a 2x2 matrix on a target from wire 2 up: the controls
-/// that select lines and the target, which reads 0 in one line of a pair and
-/// 1 in the other.
+/// For a gate on pairs of basis states of its wires (SWAP, CSWAP, the
+/// excitation gates; IsingXX and IsingYY with a wire inside a line): the wires
+/// that select lines, and what they read in the lines of either state. For a
+/// 2x2 matrix on a target from wire 2 up: the controls that select lines and
+/// the target, which reads 0 in one line of a pair and 1 in the other.
 struct LinePairs {
   uint64_t fixedMask = 0, aBits = 0, bBits = 0;
 };
@@ -206,23 +194,49 @@ std::optional<LinePairs> linePairs(const GateCase &gate,
                    target = uint64_t(1) << wires.back();
     return LinePairs{controls | target, controls, controls | target};
   }
-  if (op.form != GateOperator::Form::Pair)
+  if (op.form != GateOperator::Form::Pairs)
     return std::nullopt;
   const int k = static_cast<int>(wires.size());
-  LinePairs pairs;
-  for (int i = 0; i < k; ++i)
-    if ((sizeof(Amplitude) << wires[i]) >= kCacheLine) {
-      const uint64_t wireBit = uint64_t(1) << wires[i];
-      pairs.fixedMask |= wireBit;
-      pairs.aBits |= (op.pairLow >> (k - 1 - i)) & 1 ? wireBit : 0;
-      pairs.bBits |= (op.pairHigh >> (k - 1 - i)) & 1 ? wireBit : 0;
-    }
-  return pairs;
+  std::optional<LinePairs> lines;
+  for (const kernels::StatePair &pair : op.pairs) {
+    LinePairs these;
+    for (int i = 0; i < k; ++i)
+      if ((sizeof(Amplitude) << wires[i]) >= kCacheLine) {
+        const uint64_t wireBit = uint64_t(1) << wires[i];
+        these.fixedMask |= wireBit;
+        these.aBits |= (pair.low >> (k - 1 - i)) & 1 ? wireBit : 0;
+        these.bBits |= (pair.high >> (k - 1 - i)) & 1 ? wireBit : 0;
+      }
+    // Pairs on different lines are visited together, line group by line
+    // group (lineTargetMask).
+    if (lines &&
+        !(lines->aBits == these.aBits && lines->bBits == these.bBits) &&
+        !(lines->aBits == these.bBits && lines->bBits == these.aBits))
+      return std::nullopt;
+    lines = these;
+  }
+  return lines;
+}
+
+/// For a dense matrix (a unitary, or a gate applied as one), or pairs of
+/// basis states on different lines, the bits of its targets that select
+/// lines; else 0.
+uint64_t lineTargetMask(const GateCase &gate,
+                        const std::vector<int64_t> &wires) {
+  const GateOperator::Form form = gate.op.form;
+  if (form != GateOperator::Form::Dense &&
+      !(form == GateOperator::Form::Pairs && !linePairs(gate, wires)))
+    return 0;
+  uint64_t mask = 0;
+  for (size_t i = gate.op.numControls; i < wires.size(); ++i)
+    if ((sizeof(Amplitude) << wires[i]) >= kCacheLine)
+      mask |= uint64_t(1) << wires[i];
+  return mask;
 }
 
 /// Bytes read plus bytes written by a gate: over the lines its controls
-/// select, or for a gate on two basis states, over the lines where the wires
-/// that select lines read one of the two.
+/// select, or for a gate on pairs of basis states, over the lines where the
+/// wires that select lines read one of a pair.
 double gateBytes(const GateCase &gate, const std::vector<int64_t> &wires,
                  int numQubits) {
   const std::optional<LinePairs> pairs = linePairs(gate, wires);

@@ -130,7 +130,7 @@ std::optional<TargetForm> targetFormOf(const RecordedOperation &op,
   case GateOperator::Form::Diagonal:
     form.inverse = {inverse.phases[0], 0.0, 0.0, inverse.phases[1]};
     break;
-  case GateOperator::Form::Pair: // of two basis states, not of one target
+  case GateOperator::Form::Pairs: // of basis states, not of one target
     return std::nullopt;
   case GateOperator::Form::Dense:
     if (inverse.dense.size() != form.inverse.size()) // not a 2x2

@@ -28,10 +28,10 @@ void applyOperator(std::complex<double> *state, int numQubits,
     kernels::applyControlled(state, numQubits, last, controls,
                              op.target.data());
     break;
-  case GateOperator::Form::Pair:
-    kernels::applyPair(state, numQubits, wires.data,
-                       static_cast<int>(wires.size), op.pairLow, op.pairHigh,
-                       op.target.data());
+  case GateOperator::Form::Pairs:
+    kernels::applyPairs(state, numQubits, wires.data,
+                        static_cast<int>(wires.size), op.pairs.data(),
+                        static_cast<int>(op.pairs.size()));
     break;
   case GateOperator::Form::Dense:
     if (wires.size - op.numControls == 1) // a 2x2 has a cheaper kernel

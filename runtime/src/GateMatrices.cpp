@@ -56,35 +56,36 @@ std::array<Complex, 4> rot(double phi, double theta, double omega) {
           std::polar(s, -(phi - omega) / 2), std::polar(c, (phi + omega) / 2)};
 }
 
-/// cos(t/2) I - i sin(t/2) P on two qubits, where P is the 4x4 matrix with
-/// corner[k] at the k-th position of the anti-diagonal (row k, column 3 - k).
-std::vector<Complex> isingFromAntiDiagonal(double t,
-                                           std::array<Complex, 4> corner) {
-  const double c = std::cos(t / 2), s = std::sin(t / 2);
-  std::vector<Complex> m(16, 0.0);
-  for (int k = 0; k < 4; ++k) {
-    m[5 * k] = c;
-    m[4 * k + (3 - k)] = -kI * s * corner[k];
-  }
-  return m;
+/// Each pair of `list`: its 2x2 `m` on its two basis states of a gate's
+/// wires, the identity on all others: its kernel touches only the lines where
+/// the wires read one of them.
+GateOperator pairs(std::vector<kernels::StatePair> list) {
+  GateOperator op;
+  op.form = GateOperator::Form::Pairs;
+  op.pairs = std::move(list);
+  return op;
 }
 
-/// The 2x2 `m` on the basis states `low` and `high` of a gate's wires, the
-/// identity on all others: its kernel touches only the lines where the wires
-/// read one of the two.
-GateOperator pair(int low, int high, std::array<Complex, 4> m) {
-  GateOperator op;
-  op.form = GateOperator::Form::Pair;
-  op.pairLow = low;
-  op.pairHigh = high;
-  op.target = m;
-  return op;
+/// cos(t/2) I - i sin(t/2) P on two qubits, where P is the 4x4 matrix with
+/// corner[k] at the k-th position of the anti-diagonal (row k, column 3 - k):
+/// two pairs, |00>,|11> and |01>,|10>.
+GateOperator isingFromAntiDiagonal(double t, std::array<Complex, 4> corner) {
+  const double c = std::cos(t / 2), s = std::sin(t / 2);
+  auto mix = [&](size_t low, size_t high) {
+    return kernels::StatePair{
+        low, high, {c, -kI * s * corner[low], -kI * s * corner[high], c}};
+  };
+  return pairs({mix(0, 3), mix(1, 2)});
 }
 
 /// The Givens rotation of the basis states `low` and `high`: |low> ->
 /// cos(t/2)|low> + sin(t/2)|high>, |high> -> cos(t/2)|high> - sin(t/2)|low>.
 GateOperator givens(int low, int high, double t) {
-  return pair(low, high, ry(t)); // (c, -s; s, c)
+  return pairs({{size_t(low), size_t(high), ry(t)}}); // (c, -s; s, c)
+}
+
+std::array<Complex, 4> conjugateTranspose(const std::array<Complex, 4> &m) {
+  return {std::conj(m[0]), std::conj(m[2]), std::conj(m[1]), std::conj(m[3])};
 }
 
 GateOperator conjugateTranspose(GateOperator op) {
@@ -94,9 +95,11 @@ GateOperator conjugateTranspose(GateOperator op) {
       p = std::conj(p);
     break;
   case GateOperator::Form::Controlled:
-  case GateOperator::Form::Pair:
-    op.target = {std::conj(op.target[0]), std::conj(op.target[2]),
-                 std::conj(op.target[1]), std::conj(op.target[3])};
+    op.target = conjugateTranspose(op.target);
+    break;
+  case GateOperator::Form::Pairs:
+    for (kernels::StatePair &pair : op.pairs)
+      pair.m = conjugateTranspose(pair.m);
     break;
   case GateOperator::Form::Dense: {
     const size_t dim =
@@ -151,7 +154,7 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::CZ:
     return diagonal(1, 1.0, -1.0);
   case GateKind::SWAP: // exchanges |01> and |10>
-    return pair(1, 2, {0.0, 1.0, 1.0, 0.0});
+    return pairs({{1, 2, {0.0, 1.0, 1.0, 0.0}}});
   case GateKind::CRX:
     return controlled(1, rx(p[0]));
   case GateKind::CRY:
@@ -163,9 +166,9 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::ControlledPhaseShift:
     return diagonal(1, 1.0, std::polar(1.0, p[0]));
   case GateKind::IsingXX:
-    return dense(0, isingFromAntiDiagonal(p[0], {1.0, 1.0, 1.0, 1.0}));
+    return isingFromAntiDiagonal(p[0], {1.0, 1.0, 1.0, 1.0});
   case GateKind::IsingYY: // Y (x) Y has -1, 1, 1, -1 on its anti-diagonal
-    return dense(0, isingFromAntiDiagonal(p[0], {-1.0, 1.0, 1.0, -1.0}));
+    return isingFromAntiDiagonal(p[0], {-1.0, 1.0, 1.0, -1.0});
   case GateKind::IsingZZ:
   case GateKind::MultiRZ: // exp(-i t/2 Z...Z): e^{-it/2} on even parity,
                           // e^{it/2} on odd
@@ -173,7 +176,7 @@ GateOperator forwardOperator(GateKind kind, const double *p) {
   case GateKind::Toffoli:
     return controlled(2, {0.0, 1.0, 1.0, 0.0});
   case GateKind::CSWAP: // exchanges |101> and |110>
-    return pair(5, 6, {0.0, 1.0, 1.0, 0.0});
+    return pairs({{5, 6, {0.0, 1.0, 1.0, 0.0}}});
   case GateKind::SingleExcitation:
   case GateKind::DoubleExcitation: {
     const Generator g = gateInfo(kind).generator;

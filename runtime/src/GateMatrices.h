@@ -1,7 +1,7 @@
 //===- GateMatrices.h - Gates as operators the kernels can apply ---------===//
 //
 // Turns a gate kind and its parameters (or a user matrix) into the cheapest
-// of three operator forms, each matching one kernel of StateVector.h. The
+// of four operator forms, each matching one kernel of StateVector.h. The
 // matrices follow PennyLane's conventions; in a k-wire matrix the first wire
 // is the most significant bit.
 //
@@ -10,6 +10,7 @@
 #ifndef COTANGENT_RUNTIME_GATEMATRICES_H
 #define COTANGENT_RUNTIME_GATEMATRICES_H
 
+#include "StateVector.h"
 #include "cotangent/Runtime/GateKind.h"
 
 #include <array>
@@ -29,17 +30,16 @@ struct GateOperator {
     /// Where the first numControls wires are 1: the 2^k x 2^k `dense`
     /// matrix on the remaining k wires.
     Dense,
-    /// The 2x2 `target` matrix on the two basis states pairLow and pairHigh
-    /// of the wires (outcomes, first wire = most significant bit), the
-    /// identity on all others: SWAP, CSWAP and the excitation
-    /// gates.
-    Pair,
+    /// Each of `pairs`: a 2x2 matrix on two basis states of the wires, the
+    /// identity on the others: SWAP, CSWAP and the excitation gates (one
+    /// pair), IsingXX and IsingYY (|00>,|11> and |01>,|10>).
+    Pairs,
   };
   Form form;
   int numControls = 0;
   std::array<std::complex<double>, 2> phases{};
   std::array<std::complex<double>, 4> target{}; ///< Row-major.
-  int pairLow = 0, pairHigh = 0;
+  std::vector<kernels::StatePair> pairs;
   std::vector<std::complex<double>> dense; ///< Row-major.
 };
 

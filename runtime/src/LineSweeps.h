@@ -229,25 +229,50 @@ forEachLine(int numQubits, uint64_t fixedMask, uint64_t bits, Body &&body) {
   }
 }
 
+/// Calls update(lines) on each set of N lines whose index bits in `fixedMask`
+/// (none of bits 0 and 1) read bits[0], ..., bits[N - 1] and agree elsewhere,
+/// lines[k] the one that reads bits[k]; update replaces them in place.
+template <int N, typename Update>
+[[gnu::always_inline]] inline void
+updateLineSets(double *psi, int numQubits, uint64_t fixedMask,
+               const uint64_t (&bits)[N], Update &&update) {
+  forEachRun(
+      numQubits, fixedMask, kPrefetchAmplitudes,
+      [&](size_t first, size_t length, size_t later)
+          __attribute__((always_inline)) {
+            double *p[N];
+            const double *q[N];
+            for (int k = 0; k < N; ++k) {
+              p[k] = psi + 2 * (first | bits[k]);
+              q[k] = psi + 2 * (later | bits[k]);
+            }
+            for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
+              Line lines[N];
+#pragma GCC unroll 4
+              for (int k = 0; k < N; ++k)
+                __builtin_prefetch(q[k] + i, 1, 2);
+#pragma GCC unroll 4
+              for (int k = 0; k < N; ++k)
+                lines[k] = load(p[k] + i);
+              update(lines);
+#pragma GCC unroll 4
+              for (int k = 0; k < N; ++k)
+                store(p[k] + i, lines[k]);
+            }
+          });
+}
+
 /// Calls update(line) on every line whose index bits in `fixedMask` (none of
 /// bits 0 and 1) read `bits`; update replaces it in place.
 template <typename Update>
 [[gnu::always_inline]] inline void updateLines(double *psi, int numQubits,
                                                uint64_t fixedMask,
                                                uint64_t bits, Update &&update) {
-  forEachRun(
-      numQubits, fixedMask, kPrefetchAmplitudes,
-      [&](size_t first, size_t length, size_t later)
-          __attribute__((always_inline)) {
-            double *p = psi + 2 * (first | bits);
-            const double *q = psi + 2 * (later | bits);
-            for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
-              __builtin_prefetch(q + i, 1, 2);
-              Line v = load(p + i);
-              update(v);
-              store(p + i, v);
-            }
-          });
+  updateLineSets<1>(
+      psi, numQubits, fixedMask,
+      {bits}, [&](Line(&lines)[1]) __attribute__((always_inline)) {
+        update(lines[0]);
+      });
 }
 
 /// Partner lines this many bytes apart, or a multiple of it, evict each other
@@ -327,21 +352,10 @@ template <typename Update>
 [[gnu::always_inline]] inline void
 updateLinePairs(double *psi, int numQubits, uint64_t fixedMask, uint64_t aBits,
                 uint64_t bBits, Update &&update) {
-  forEachRun(
-      numQubits, fixedMask, kPrefetchAmplitudes,
-      [&](size_t first, size_t length,
-          size_t later) __attribute__((always_inline)) {
-        double *pa = psi + 2 * (first | aBits), *pb = psi + 2 * (first | bBits);
-        const double *qa = psi + 2 * (later | aBits),
-                     *qb = psi + 2 * (later | bBits);
-        for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
-          __builtin_prefetch(qa + i, 1, 2);
-          __builtin_prefetch(qb + i, 1, 2);
-          Line a = load(pa + i), b = load(pb + i);
-          update(a, b);
-          store(pa + i, a);
-          store(pb + i, b);
-        }
+  updateLineSets<2>(
+      psi, numQubits, fixedMask,
+      {aBits, bBits}, [&](Line(&lines)[2]) __attribute__((always_inline)) {
+        update(lines[0], lines[1]);
       });
 }
 

@@ -2,7 +2,7 @@
 //
 // How the hot kernels vectorise: std::complex multiplication does not (without
 // -ffast-math it must handle infinities), so complex arithmetic is spelled out
-// on the interleaved (re, im) doubles. applyControlled and applyPair use
+// on the interleaved (re, im) doubles. applyControlled and applyPairs use
 // explicit vectors of one cache line (Line, LineSweeps.h); applyPhases is
 // scalar code over fixed blocks that the compiler unrolls into vector code.
 // All three are compiled once per CPU level (TargetClones.h). The observable
@@ -165,8 +165,8 @@ void applyPhases(Amplitude *state, int numQubits, uint64_t controls,
 }
 
 COT_TARGET_CLONES
-void applyPair(Amplitude *state, int numQubits, const int64_t *wires,
-               int numWires, size_t low, size_t high, const Amplitude m[4]) {
+void applyPairs(Amplitude *state, int numQubits, const int64_t *wires,
+                int numWires, const StatePair *pairs, int numPairs) {
   // The bits of the wires where they read `outcome`.
   auto scatter = [&](size_t outcome) {
     uint64_t bits = 0;
@@ -176,65 +176,116 @@ void applyPair(Amplitude *state, int numQubits, const int64_t *wires,
     return bits;
   };
   const uint64_t wireBits = scatter(dimension(numWires) - 1),
-                 lowBits = scatter(low), highBits = scatter(high);
-  // The wires' bits above bit 1 pick two lines, a (reading `low` there) and b
-  // (reading `high`); their bits 0 and 1 pick the lanes: lane j of a mixes
-  // with lane j ^ flip of b where j reads `low` in those bits, and lane j of b
-  // with lane j ^ flip of a where j reads `high`. Other lanes keep their
-  // amplitude (factor 1 on themselves, 0 on the partner).
-  const uint64_t inLineWires = wireBits & kInLineBits;
-  auto reads = [&](size_t lane, uint64_t outcomeBits) {
-    return (lane & inLineWires) == (outcomeBits & kInLineBits);
+                 inLineWires = wireBits & kInLineBits,
+                 highWires = wireBits & ~kInLineBits;
+  // The wires' bits above bit 1 pick two lines per pair, a (reading `low`
+  // there) and b (reading `high`); their bits 0 and 1 pick the lanes: lane j
+  // of a mixes with lane j ^ flip of b where j reads `low` in those bits, and
+  // lane j of b with lane j ^ flip of a where j reads `high`. Pairs on the
+  // same two lines share them, each on its lanes; other lanes keep their
+  // amplitude (factor 1 on themselves, 0 on the partner). Where a and b are
+  // one line, its lanes that read `high` take the b factors.
+  struct PairLines {
+    uint64_t aBits, bBits;
+    Amplitude da[kLineAmplitudes], oa[kLineAmplitudes], db[kLineAmplitudes],
+        ob[kLineAmplitudes];
   };
-  auto self = [&](uint64_t outcomeBits, Amplitude factor) {
-    return laneFactors([&](size_t j) {
-      return reads(j, outcomeBits) ? factor : Amplitude(1.0);
+  PairLines lines[2];
+  int numLines = 0;
+  uint64_t flip = 0;
+  auto linesOf = [&](uint64_t aBits, uint64_t bBits) {
+    return std::find_if(lines, lines + numLines, [&](const PairLines &l) {
+      return l.aBits == (aBits & ~kInLineBits) &&
+             l.bBits == (bBits & ~kInLineBits);
     });
   };
-  auto partner = [&](uint64_t outcomeBits, Amplitude factor) {
-    return laneFactors([&](size_t j) {
-      return reads(j, outcomeBits) ? factor : Amplitude(0.0);
-    });
-  };
-  const uint64_t highWires = wireBits & ~kInLineBits,
-                 aBits = lowBits & ~kInLineBits,
-                 bBits = highBits & ~kInLineBits;
+  for (const StatePair *pair = pairs; pair != pairs + numPairs; ++pair) {
+    uint64_t lowBits = scatter(pair->low), highBits = scatter(pair->high);
+    std::array<Amplitude, 4> m = pair->m;
+    flip = lowBits ^ highBits;
+    PairLines *at = linesOf(lowBits, highBits);
+    if (at == lines + numLines &&
+        linesOf(highBits, lowBits) != lines + numLines) {
+      // The same lines as an earlier pair, a and b the other way round.
+      at = linesOf(highBits, lowBits);
+      std::swap(lowBits, highBits);
+      m = {m[3], m[2], m[1], m[0]};
+    }
+    if (at == lines + numLines) {
+      *at = {lowBits & ~kInLineBits, highBits & ~kInLineBits, {}, {}, {}, {}};
+      std::fill(at->da, at->da + kLineAmplitudes, 1.0);
+      std::fill(at->db, at->db + kLineAmplitudes, 1.0);
+      ++numLines;
+    }
+    const bool oneLine = at->aBits == at->bBits;
+    for (size_t j = 0; j < kLineAmplitudes; ++j) {
+      if ((j & inLineWires) == (lowBits & kInLineBits)) {
+        at->da[j] = m[0];
+        at->oa[j] = m[1];
+      }
+      if ((j & inLineWires) == (highBits & kInLineBits)) {
+        (oneLine ? at->da : at->db)[j] = m[3];
+        (oneLine ? at->oa : at->ob)[j] = m[2];
+      }
+    }
+  }
   double *psi = components(state);
-  auto sweep = [&](auto flip) __attribute__((always_inline)) {
-    constexpr int kFlip = decltype(flip)::value;
-    if (aBits == bBits) { // low and high differ in bits 0 and 1 only
-      const Factors d = laneFactors([&](size_t j) {
-        return reads(j, lowBits) ? m[0] : reads(j, highBits) ? m[3] : 1.0;
-      });
-      const Factors o = laneFactors([&](size_t j) {
-        return reads(j, lowBits) ? m[1] : reads(j, highBits) ? m[2] : 0.0;
-      });
-      updateLines(
+  auto sweep = [&](auto flipInLine, auto count) __attribute__((always_inline)) {
+    constexpr int kFlip = decltype(flipInLine)::value,
+                  kLines = decltype(count)::value;
+    auto factors = [&](const Amplitude *f) {
+      return laneFactors([&](size_t j) { return f[j]; });
+    };
+    Factors da[kLines], oa[kLines], db[kLines], ob[kLines];
+    for (int k = 0; k < kLines; ++k) {
+      da[k] = factors(lines[k].da), oa[k] = factors(lines[k].oa);
+      db[k] = factors(lines[k].db), ob[k] = factors(lines[k].ob);
+    }
+    if (!(flip & ~kInLineBits)) { // a = b: the pairs differ in-line only
+      uint64_t bits[kLines];
+      for (int k = 0; k < kLines; ++k)
+        bits[k] = lines[k].aBits;
+      updateLineSets<kLines>(
           psi, numQubits, highWires,
-          aBits, [&](Line & v) __attribute__((always_inline)) {
-            v = times(d, v) + times(o, partnersAcross<kFlip>(v));
+          bits, [&](Line(&v)[kLines]) __attribute__((always_inline)) {
+            for (int k = 0; k < kLines; ++k)
+              v[k] = times(da[k], v[k]) +
+                     times(oa[k], partnersAcross<kFlip>(v[k]));
           });
       return;
     }
-    const Factors da = self(lowBits, m[0]), oa = partner(lowBits, m[1]),
-                  db = self(highBits, m[3]), ob = partner(highBits, m[2]);
-    updateLinePairs(
-        psi, numQubits, highWires, aBits,
-        bBits, [&](Line & a, Line & b) __attribute__((always_inline)) {
-          const Line newA = times(da, a) + times(oa, partnersAcross<kFlip>(b));
-          b = times(db, b) + times(ob, partnersAcross<kFlip>(a));
-          a = newA;
+    uint64_t bits[2 * kLines];
+    for (int k = 0; k < kLines; ++k) {
+      bits[2 * k] = lines[k].aBits;
+      bits[2 * k + 1] = lines[k].bBits;
+    }
+    updateLineSets<2 * kLines>(
+        psi, numQubits, highWires,
+        bits, [&](Line(&v)[2 * kLines]) __attribute__((always_inline)) {
+          for (int k = 0; k < kLines; ++k) {
+            Line &a = v[2 * k], &b = v[2 * k + 1];
+            const Line newA =
+                times(da[k], a) + times(oa[k], partnersAcross<kFlip>(b));
+            b = times(db[k], b) + times(ob[k], partnersAcross<kFlip>(a));
+            a = newA;
+          }
         });
   };
-  switch ((lowBits ^ highBits) & kInLineBits) {
+  auto withLines = [&](auto flipInLine) __attribute__((always_inline)) {
+    if (numLines == 1)
+      sweep(flipInLine, std::integral_constant<int, 1>());
+    else
+      sweep(flipInLine, std::integral_constant<int, 2>());
+  };
+  switch (flip & kInLineBits) {
   case 0:
-    return sweep(std::integral_constant<int, 0>());
+    return withLines(std::integral_constant<int, 0>());
   case 1:
-    return sweep(std::integral_constant<int, 1>());
+    return withLines(std::integral_constant<int, 1>());
   case 2:
-    return sweep(std::integral_constant<int, 2>());
+    return withLines(std::integral_constant<int, 2>());
   default:
-    return sweep(std::integral_constant<int, 3>());
+    return withLines(std::integral_constant<int, 3>());
   }
 }
 

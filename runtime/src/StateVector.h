@@ -14,6 +14,7 @@
 #ifndef COTANGENT_RUNTIME_STATEVECTOR_H
 #define COTANGENT_RUNTIME_STATEVECTOR_H
 
+#include <array>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
@@ -57,13 +58,20 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
                 const int64_t *wires, int numWires, const Amplitude *matrix,
                 VectorISA isa = hostVectorISA());
 
-/// Applies the row-major 2x2 `m` to the basis states `low` and `high` of
-/// `wires` (outcomes, first wire = most significant bit): where the wires
-/// read `low` or `high`, amplitude pairs that differ only there mix; the
-/// rest is untouched.
-void applyPair(Amplitude *state, int numQubits, const int64_t *wires,
-               int numWires, std::size_t low, std::size_t high,
-               const Amplitude m[4]);
+/// Two basis states of a gate's wires (outcomes, first wire = most
+/// significant bit) and the row-major 2x2 `m` that mixes them (`low` first).
+struct StatePair {
+  std::size_t low, high;
+  std::array<Amplitude, 4> m;
+};
+
+/// Applies each of `pairs` (one or two, disjoint, every one's `low` and
+/// `high` differing in the same bits) to `wires`: where the wires read a
+/// pair's `low` or `high`, amplitude pairs that differ only there mix by its
+/// matrix; the rest is untouched. SWAP, CSWAP and the excitation gates are
+/// one pair; IsingXX and IsingYY two, |00>,|11> and |01>,|10>.
+void applyPairs(Amplitude *state, int numQubits, const int64_t *wires,
+                int numWires, const StatePair *pairs, int numPairs);
 
 /// <bra| P X^xBits Z^zBits |ket> (the Z factors act first), where P projects
 /// onto the states with every qubit of `controls` 1 (xBits must not touch
