@@ -257,6 +257,8 @@ struct Baseline {
   double bytes;
 };
 
+/// The gate's own passes, beside its baselines' names in medianRatio.
+constexpr const char *kGate = "gate";
 constexpr const char *kStream = "stream";
 constexpr const char *kPattern = "pattern";
 constexpr const char *kLimit = "limit";
@@ -465,7 +467,7 @@ double medianRatio(const std::vector<Measurement> &repetitions,
                    const std::string &numerator,
                    const std::string &denominator) {
   auto bandwidth = [](const Measurement &m, const std::string &name) {
-    if (name.empty())
+    if (name == kGate)
       return m.gate;
     const auto it = m.baselines.find(name);
     return it == m.baselines.end() ? 0.0 : it->second;
@@ -505,7 +507,7 @@ void printSummary(const CollectingReporter &reporter,
       std::vector<std::pair<double, int>> ratios; // (gate / stream, wire)
       std::vector<double> streams;
       for (const auto &[wire, repetitions] : byWire) {
-        ratios.push_back({medianRatio(repetitions, "", kStream), wire});
+        ratios.push_back({medianRatio(repetitions, kGate, kStream), wire});
         for (const Measurement &m : repetitions)
           streams.push_back(m.baselines.at(kStream));
       }
@@ -524,7 +526,7 @@ void printSummary(const CollectingReporter &reporter,
       std::printf(
           "%6d  %-20s %11.1f  %6.2f  %6.2f  %10d  %7s  %6s  %6s  %6s  %6s\n",
           n, gate.name.c_str(), stream / 1e9, worst, median(values), worstWire,
-          ratioText(medianRatio(atWorst, "", kPattern)).c_str(),
+          ratioText(medianRatio(atWorst, kGate, kPattern)).c_str(),
           ratioText(medianRatio(atWorst, kPattern, kStream)).c_str(),
           ratioText(bound).c_str(),
           ratioText(medianRatio(atWorst, kLimit, kStream)).c_str(),

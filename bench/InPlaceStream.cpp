@@ -58,9 +58,9 @@ void scaleLineGroups(std::complex<double> *data, int numQubits,
       sweeps::store(p, sweeps::times(f, sweeps::load(p)));
     }
   };
-  // As the dense kernel: groups of fewer than eight lines by runs.
+  // As the dense kernel steps through groups.
   const uint64_t fixed = targetBits | controlBits;
-  if (offsets.size() < 8)
+  if (sweeps::sweepsByRuns(offsets.size()))
     sweeps::forEachLine<true>(numQubits, fixed, controlBits, scaleGroup);
   else
     sweeps::forEachLine<false>(numQubits, fixed, controlBits, scaleGroup);

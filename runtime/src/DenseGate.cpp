@@ -297,11 +297,8 @@ template <typename L, int Lines, int Targets, int Controls>
   size_t offsets[kVectors]; // in doubles
   for (int i = 0; i < kVectors; ++i)
     offsets[i] = 2 * plan.offsets[i];
-  // Matrices on three wires and more, and regrouped steps, go line by line:
-  // where runs are one or two lines long (a fixed bit at 2 or 3), a loop
-  // over runs cost them 10-20% of their speed. Two wires with uniform lanes,
-  // bound by memory, keep that tighter loop.
-  forEachLine<(kVectors < 8 && kSpreadBits == 0)>(
+  // Regrouped steps, with their shuffles, go line by line too.
+  forEachLine<(sweepsByRuns(kVectors) && kSpreadBits == 0)>(
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
