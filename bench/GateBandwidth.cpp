@@ -219,13 +219,12 @@ std::optional<LinePairs> linePairs(const GateCase &gate,
 }
 
 /// For a dense matrix (a unitary, or a gate applied as one), or pairs of
-/// basis states on different lines, the bits of its targets that select
-/// lines; else 0.
+/// basis states that linePairs does not describe (on different lines), the
+/// bits of its targets that select lines; else 0.
 uint64_t lineTargetMask(const GateCase &gate,
                         const std::vector<int64_t> &wires) {
   const GateOperator::Form form = gate.op.form;
-  if (form != GateOperator::Form::Dense &&
-      !(form == GateOperator::Form::Pairs && !linePairs(gate, wires)))
+  if (form != GateOperator::Form::Dense && form != GateOperator::Form::Pairs)
     return 0;
   uint64_t mask = 0;
   for (size_t i = gate.op.numControls; i < wires.size(); ++i)

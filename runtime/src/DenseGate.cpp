@@ -229,6 +229,13 @@ std::vector<size_t> offsetsWithin(uint64_t mask) {
   return offsets;
 }
 
+/// Whether a matrix whose groups hold `lines` lines and whose in-line target
+/// bits are `inLineTargets` acts on bits 0 and 1 alone, so that each line is a
+/// group of its own (denseWithinLines) and needs no companions.
+constexpr bool actsWithinLines(int lines, uint64_t inLineTargets) {
+  return lines == 1 && inLineTargets == kInLineBits;
+}
+
 /// What one call sweeps with. A step's lines are those of the group at the
 /// line a sweep visits and of its companion groups: line g * 2^|companions| + j
 /// is line g of the group with the j-th subset of the companion bits.
@@ -419,7 +426,7 @@ template <typename L, int Lines, int Targets, int Controls>
 /// in-line control bits Controls, with lines of layout L.
 template <typename L, int Lines, int Targets, int Controls>
 [[gnu::always_inline]] inline void denseLines(const DensePlan &plan) {
-  if constexpr (Lines == 1 && Targets == int(kInLineBits))
+  if constexpr (actsWithinLines(Lines, Targets))
     denseWithinLines<L>(plan);
   else
     denseGroups<L, Lines, Targets, Controls>(plan);
@@ -536,12 +543,14 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
     (wires[w] < 2 ? inLineTargets : highTargets) |= bit(wires[w]);
   const uint64_t inLineControls = controls & kInLineBits,
                  highControls = controls & ~kInLineBits;
+  const int numLines = 1 << __builtin_popcountll(highTargets);
   // The lowest bits above bit 1 that are neither target nor control, one per
   // in-line bit that the regrouping separates (none for a matrix on bits 0
-  // and 1 alone: denseWithinLines).
-  const bool withinLines = numWires == 2 && inLineTargets == kInLineBits;
+  // and 1 alone).
   const int numCompanions =
-      withinLines ? 0 : __builtin_popcountll(inLineTargets | inLineControls);
+      actsWithinLines(numLines, inLineTargets)
+          ? 0
+          : __builtin_popcountll(inLineTargets | inLineControls);
   uint64_t free =
       (dimension(numQubits) - 1) & ~kInLineBits & ~highTargets & ~highControls;
   uint64_t companions = 0;
@@ -582,7 +591,7 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
                        inLineTargets,
                        inLineControls,
                        stepOffsets.data(),
-                       static_cast<int>(groupOffsets.size()),
+                       numLines,
                        factors.data()};
   switch (isa) {
 #if defined(__x86_64__) && defined(__GNUC__)

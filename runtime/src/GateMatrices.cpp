@@ -59,10 +59,11 @@ std::array<Complex, 4> rot(double phi, double theta, double omega) {
 /// Each pair of `list`: its 2x2 `m` on its two basis states of a gate's
 /// wires, the identity on all others: its kernel touches only the lines where
 /// the wires read one of them.
-GateOperator pairs(std::vector<kernels::StatePair> list) {
+template <size_t N> GateOperator pairs(const kernels::StatePair (&list)[N]) {
+  static_assert(N <= kernels::kMaxStatePairs, "applyPairs takes at most two");
   GateOperator op;
   op.form = GateOperator::Form::Pairs;
-  op.pairs = std::move(list);
+  op.pairs.assign(list, list + N);
   return op;
 }
 

@@ -190,7 +190,7 @@ void applyPairs(Amplitude *state, int numQubits, const int64_t *wires,
     Amplitude da[kLineAmplitudes], oa[kLineAmplitudes], db[kLineAmplitudes],
         ob[kLineAmplitudes];
   };
-  PairLines lines[2];
+  PairLines lines[kMaxStatePairs];
   int numLines = 0;
   uint64_t flip = 0;
   auto linesOf = [&](uint64_t aBits, uint64_t bBits) {

@@ -65,7 +65,11 @@ struct StatePair {
   std::array<Amplitude, 4> m;
 };
 
-/// Applies each of `pairs` (one or two, disjoint, every one's `low` and
+/// The most pairs applyPairs takes at once (it keeps their lines on the
+/// stack).
+constexpr int kMaxStatePairs = 2;
+
+/// Applies each of `pairs` (one to kMaxStatePairs, disjoint, every one's `low` and
 /// `high` differing in the same bits) to `wires`: where the wires read a
 /// pair's `low` or `high`, amplitude pairs that differ only there mix by its
 /// matrix; the rest is untouched. SWAP, CSWAP and the excitation gates are
