@@ -50,9 +50,16 @@ void scaleLineGroups(std::complex<double> *data, int numQubits,
     if (s == targetBits)
       break;
   }
+  // As the dense kernel prefetches.
+  const bool inAddressOrder = !controlBits && sweeps::prefetchInAddressOrder(
+                                                  offsets.size(), targetBits);
+  sweeps::AddressOrderPrefetch linesAhead(numQubits);
   auto scaleGroup = [&](std::size_t line, std::size_t later) {
-    for (std::size_t offset : offsets)
-      __builtin_prefetch(psi + 2 * later + offset, 1, 2);
+    if (inAddressOrder)
+      linesAhead.next(psi, static_cast<int>(offsets.size()));
+    else
+      for (std::size_t offset : offsets)
+        __builtin_prefetch(psi + 2 * later + offset, 1, 2);
     for (std::size_t offset : offsets) {
       double *p = psi + 2 * line + offset;
       sweeps::store(p, sweeps::times(f, sweeps::load(p)));

@@ -342,14 +342,21 @@ template <typename L, int Lines, int Targets, int Controls>
   size_t offsets[kVectors]; // in doubles
   for (int i = 0; i < kVectors; ++i)
     offsets[i] = 2 * plan.offsets[i];
+  const bool inAddressOrder =
+      !plan.highControls &&
+      prefetchInAddressOrder(kVectors, plan.offsets[kVectors - 1]);
+  AddressOrderPrefetch linesAhead(plan.numQubits);
   // Regrouped steps, with their shuffles, go line by line too.
   forEachLine<(sweepsByRuns(kVectors) && kSpreadBits == 0)>(
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
         const double *ahead = psi + 2 * later;
-        for (int i = 0; i < kVectors; ++i)
-          __builtin_prefetch(ahead + offsets[i], 1, 2);
+        if (inAddressOrder)
+          linesAhead.next(psi, kVectors);
+        else
+          for (int i = 0; i < kVectors; ++i)
+            __builtin_prefetch(ahead + offsets[i], 1, 2);
         // The regrouped vectors, while they fit in registers.
         V held[kStaged || !kSpreadBits ? 1 : kVectors];
         if constexpr (kStaged || kSpreadBits) {
