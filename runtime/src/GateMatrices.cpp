@@ -60,7 +60,8 @@ std::array<Complex, 4> rot(double phi, double theta, double omega) {
 /// wires, the identity on all others: its kernel touches only the lines where
 /// the wires read one of them.
 template <size_t N> GateOperator pairs(const kernels::StatePair (&list)[N]) {
-  static_assert(N <= kernels::kMaxStatePairs, "applyPairs takes at most two");
+  static_assert(N <= kernels::kMaxStatePairs,
+                "more pairs than applyPairs takes (kMaxStatePairs)");
   GateOperator op;
   op.form = GateOperator::Form::Pairs;
   op.pairs.assign(list, list + N);

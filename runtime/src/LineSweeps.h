@@ -288,9 +288,10 @@ updateLineSets(double *psi, int numQubits, uint64_t fixedMask,
   uint64_t varying = 0;
   for (int k = 0; k < N; ++k)
     varying |= bits[k] ^ bits[0];
-  const bool inAddressOrder = N > 1 && fixedMask == varying &&
-                              N == 1 << __builtin_popcountll(varying) &&
-                              prefetchInAddressOrder(N, varying);
+  const bool inAddressOrder =
+      N > 1 && fixedMask == varying &&
+      uint64_t(N) == uint64_t(1) << __builtin_popcountll(varying) &&
+      prefetchInAddressOrder(N, varying);
   AddressOrderPrefetch ahead(numQubits);
   forEachRun(
       numQubits, fixedMask, kPrefetchAmplitudes,

@@ -69,8 +69,8 @@ struct StatePair {
 /// stack).
 constexpr int kMaxStatePairs = 2;
 
-/// Applies each of `pairs` (one to kMaxStatePairs, disjoint, every one's `low` and
-/// `high` differing in the same bits) to `wires`: where the wires read a
+/// Applies each of `pairs` (one to kMaxStatePairs, disjoint, every one's `low`
+/// and `high` differing in the same bits) to `wires`: where the wires read a
 /// pair's `low` or `high`, amplitude pairs that differ only there mix by its
 /// matrix; the rest is untouched. SWAP, CSWAP and the excitation gates are
 /// one pair; IsingXX and IsingYY two, |00>,|11> and |01>,|10>.
