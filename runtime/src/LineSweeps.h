@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -220,6 +221,38 @@ constexpr bool prefetchInAddressOrder(size_t lines, size_t span) {
   return lines * span * sizeof(Amplitude) < kAddressOrderBytes;
 }
 
+/// Calls body(first, length, later, stride) for each run of indices first,
+/// first + stride, ... (below first + length) whose bits in `fixedMask` (none
+/// of bits 0 and 1) are all 0, in increasing order, `later` as in forEachRun.
+/// Where the fixed bits run from bit 2 up, such indices lie a block of
+/// 2^(the first free bit) amplitudes apart rather than a line, and a run
+/// spans many of them: a sweep over sets of lines close together (the pairs
+/// of a 2x2 matrix on wire 2, IsingXX on wires 2 and 3) then loops over long
+/// runs instead of runs of one line each (measured on AMD Zen 5 with the
+/// state in L3: RX on wire 2 at 0.76 of the stream, on wire 3 at 0.92).
+/// A stride of one line comes as a compile-time constant, for the tighter
+/// loop it makes.
+template <typename Body>
+[[gnu::always_inline]] inline void
+forEachStridedRun(int numQubits, uint64_t fixedMask, Body &&body) {
+  const size_t stride = kLineAmplitudes << __builtin_ctzll(~(fixedMask >> 2));
+  if (stride == kLineAmplitudes) {
+    forEachRun(numQubits, fixedMask, kPrefetchAmplitudes,
+               [&](size_t first, size_t length, size_t later)
+                   __attribute__((always_inline)) {
+                     body(first, length, later,
+                          std::integral_constant<size_t, kLineAmplitudes>());
+                   });
+    return;
+  }
+  forEachRun(numQubits, fixedMask & ~(stride - 1),
+             std::max(kPrefetchAmplitudes, stride),
+             [&](size_t first, size_t length, size_t later)
+                 __attribute__((always_inline)) {
+                   body(first, length, later, stride);
+                 });
+}
+
 /// Prefetches the lines of the state in increasing order, kPrefetchAmplitudes
 /// ahead of a sweep that visits every line once, a few at each of its steps.
 class AddressOrderPrefetch {
@@ -249,12 +282,12 @@ template <bool ByRuns, typename Body>
 [[gnu::always_inline]] inline void
 forEachLine(int numQubits, uint64_t fixedMask, uint64_t bits, Body &&body) {
   if constexpr (ByRuns) {
-    forEachRun(
-        numQubits, fixedMask, kPrefetchAmplitudes,
-        [&](size_t first, size_t length, size_t later)
+    forEachStridedRun(
+        numQubits, fixedMask,
+        [&](size_t first, size_t length, size_t later, auto stride)
             __attribute__((always_inline)) {
               const size_t start = first | bits, ahead = later | bits;
-              for (size_t i = 0; i < length; i += kLineAmplitudes)
+              for (size_t i = 0; i < length; i += stride)
                 body(start + i, ahead + i);
             });
   } else {
@@ -293,9 +326,9 @@ updateLineSets(double *psi, int numQubits, uint64_t fixedMask,
       uint64_t(N) == uint64_t(1) << __builtin_popcountll(varying) &&
       prefetchInAddressOrder(N, varying);
   AddressOrderPrefetch ahead(numQubits);
-  forEachRun(
-      numQubits, fixedMask, kPrefetchAmplitudes,
-      [&](size_t first, size_t length, size_t later)
+  forEachStridedRun(
+      numQubits, fixedMask,
+      [&](size_t first, size_t length, size_t later, auto stride)
           __attribute__((always_inline)) {
             double *p[N];
             const double *q[N];
@@ -303,7 +336,7 @@ updateLineSets(double *psi, int numQubits, uint64_t fixedMask,
               p[k] = psi + 2 * (first | bits[k]);
               q[k] = psi + 2 * (later | bits[k]);
             }
-            for (size_t i = 0; i < 2 * length; i += kLineDoubles) {
+            for (size_t i = 0; i < 2 * length; i += 2 * stride) {
               Line lines[N];
               if (inAddressOrder)
                 ahead.next(psi, N);
