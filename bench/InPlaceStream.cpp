@@ -51,8 +51,9 @@ void scaleLineGroups(std::complex<double> *data, int numQubits,
       break;
   }
   // As the dense kernel prefetches.
-  const bool inAddressOrder = !controlBits && sweeps::prefetchInAddressOrder(
-                                                  offsets.size(), targetBits);
+  const uint64_t fixed = targetBits | controlBits;
+  const bool inAddressOrder =
+      sweeps::prefetchInAddressOrder(offsets.size(), targetBits, fixed);
   sweeps::AddressOrderPrefetch linesAhead(numQubits);
   auto scaleGroup = [&](std::size_t line, std::size_t later) {
     if (inAddressOrder)
@@ -66,7 +67,6 @@ void scaleLineGroups(std::complex<double> *data, int numQubits,
     }
   };
   // As the dense kernel steps through groups.
-  const uint64_t fixed = targetBits | controlBits;
   if (sweeps::sweepsByRuns(offsets.size()))
     sweeps::forEachLine<true>(numQubits, fixed, controlBits, scaleGroup);
   else

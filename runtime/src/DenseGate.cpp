@@ -5,7 +5,7 @@
 // above bit 1, so a group holds every amplitude the matrix mixes. Where no
 // target or control is among bits 0 and 1, every lane of a line sees the
 // same matrix entries, and each output line r is
-//   sum_c re[r][c] * in[c]  +  signs * swapParts(sum_c im[r][c] * in[c]),
+//   sum_c re[r][c] * in[c]  +  i * sum_c im[r][c] * in[c],
 // two independent chains of multiply-adds whose factors are single doubles
 // read, and broadcast, from a table prepared per call. Where some are, a
 // step takes two or four groups that differ only in the lowest free bits
@@ -40,10 +40,6 @@ using namespace sweeps;
 
 /// Target wires up to which the vectorised kernel is compiled.
 constexpr int kMaxVectorWires = 5;
-
-/// (-1, 1) in every lane: signs * swapParts(im * v) is the imaginary part's
-/// share of a complex product.
-constexpr double kSigns[kLineDoubles] = {-1, 1, -1, 1, -1, 1, -1, 1};
 
 /// A matrix entry that every lane of a line sees.
 struct UniformFactor {
@@ -136,6 +132,19 @@ struct WideLine {
   }
 };
 #endif
+
+/// (-1, 1) in every lane: i * (x + yi) = -y + xi, signs * swapParts((x, y)).
+constexpr double kSigns[kLineDoubles] = {-1, 1, -1, 1, -1, 1, -1, 1};
+
+/// re + i * im, amplitude by amplitude: an output line from its sums of
+/// products with the entries' real parts (re) and imaginary parts (im).
+/// `signs` is kSigns, loaded once per sweep.
+template <typename L>
+[[gnu::always_inline]] inline typename L::Vector
+plusITimes(const typename L::Vector &re, const typename L::Vector &im,
+           const typename L::Vector &signs) {
+  return re + signs * L::swapParts(im);
+}
 
 /// Replaces lines a and b by the amplitudes I0 ... I3, then J0 ... J3, of a
 /// then b (numbered 0 ... 7).
@@ -232,7 +241,7 @@ std::vector<size_t> offsetsWithin(uint64_t mask) {
 /// Whether a matrix whose groups hold `lines` lines and whose in-line target
 /// bits are `inLineTargets` acts on bits 0 and 1 alone, so that each line is a
 /// group of its own (denseWithinLines) and needs no companions.
-constexpr bool actsWithinLines(int lines, uint64_t inLineTargets) {
+constexpr bool actsWithinLines(size_t lines, uint64_t inLineTargets) {
   return lines == 1 && inLineTargets == kInLineBits;
 }
 
@@ -249,21 +258,31 @@ struct DensePlan {
   /// Offsets (in amplitudes) of a step's lines from its first.
   const size_t *offsets;
   /// Lines in a group: 2^(high targets).
-  int numLines;
+  size_t numLines;
   /// Entry r * 2^k + c for output r and input c of the matrix: vector
   /// vectorOf<Targets, Controls>(c) of a step.
   const UniformFactor *factors;
 };
 
+/// Where matrix input (and output) c lies in a group whose in-line target
+/// and control bits are `targets` and `controls`: in line c / 2^|targets|,
+/// at the in-line bits that read the controls and the (c mod 2^|targets|)-th
+/// subset of the targets.
+struct PlaceInGroup {
+  int line, inLineBits;
+};
+constexpr PlaceInGroup placeOf(int c, int targets, int controls) {
+  const int targetSubsets = 1 << __builtin_popcount(targets);
+  return {c / targetSubsets,
+          controls | subsetOf(targets, c % targetSubsets)};
+}
+
 /// The vector of a step, after regrouping, that holds matrix input (and
-/// output) c: line c / 2^|Targets| of the groups, the vector whose in-line
-/// bits read the controls and the (c mod 2^|Targets|)-th subset of Targets.
+/// output) c: the one of its line (placeOf) whose in-line bits it reads.
 template <int Targets, int Controls> constexpr int vectorOf(int c) {
-  constexpr int kTargetSubsets = 1 << __builtin_popcount(Targets);
   constexpr int kSpread = 1 << __builtin_popcount(Targets | Controls);
-  return c / kTargetSubsets * kSpread +
-         rankIn(Targets | Controls,
-                Controls | subsetOf(Targets, c % kTargetSubsets));
+  const PlaceInGroup place = placeOf(c, Targets, Controls);
+  return place.line * kSpread + rankIn(Targets | Controls, place.inLineBits);
 }
 
 /// The matrix output that vector j of regrouped line g holds, or -1 where
@@ -306,7 +325,7 @@ template <typename L>
           L::multiplyAdd(re, columns[c], p[2 * c]);
           L::multiplyAdd(im, columns[c], p[2 * c + 1]);
         });
-        L::store(p, re + signs * L::swapParts(im));
+        L::store(p, plusITimes<L>(re, im, signs));
       });
 }
 
@@ -342,21 +361,19 @@ template <typename L, int Lines, int Targets, int Controls>
   size_t offsets[kVectors]; // in doubles
   for (int i = 0; i < kVectors; ++i)
     offsets[i] = 2 * plan.offsets[i];
-  const bool inAddressOrder =
-      !plan.highControls &&
-      prefetchInAddressOrder(kVectors, plan.offsets[kVectors - 1]);
+  const bool inAddressOrder = prefetchInAddressOrder(
+      kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits);
   AddressOrderPrefetch linesAhead(plan.numQubits);
   // Regrouped steps, with their shuffles, go line by line too.
   forEachLine<(sweepsByRuns(kVectors) && kSpreadBits == 0)>(
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        const double *ahead = psi + 2 * later;
         if (inAddressOrder)
           linesAhead.next(psi, kVectors);
         else
           for (int i = 0; i < kVectors; ++i)
-            __builtin_prefetch(ahead + offsets[i], 1, 2);
+            __builtin_prefetch(psi + 2 * later + offsets[i], 1, 2);
         // The regrouped vectors, while they fit in registers.
         V held[kStaged || !kSpreadBits ? 1 : kVectors];
         if constexpr (kStaged || kSpreadBits) {
@@ -399,7 +416,7 @@ template <typename L, int Lines, int Targets, int Controls>
             }
           });
           forEachConstant<kBlock>([&](auto r) __attribute__((always_inline)) {
-            const V out = re[r] + signs * L::swapParts(im[r]);
+            const V out = plusITimes<L>(re[r], im[r], signs);
             if constexpr (!kSpreadBits)
               L::store(p + offsets[r0 + r], out);
             else if constexpr (kStaged)
@@ -453,7 +470,7 @@ template <typename Kernels> void denseSweep(const DensePlan &plan) {
         constexpr int kInLineWires = __builtin_popcount(kTargets);
         forEachConstant<kMaxVectorWires - kInLineWires + 1>([&](auto h) {
           if constexpr (decltype(h)::value + kInLineWires >= 2)
-            if (plan.numLines == 1 << h)
+            if (plan.numLines == size_t(1) << h)
               Kernels::template run<1 << h, kTargets, kControls>(plan);
         });
       }
@@ -550,7 +567,7 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
     (wires[w] < 2 ? inLineTargets : highTargets) |= bit(wires[w]);
   const uint64_t inLineControls = controls & kInLineBits,
                  highControls = controls & ~kInLineBits;
-  const int numLines = 1 << __builtin_popcountll(highTargets);
+  const size_t numLines = size_t(1) << __builtin_popcountll(highTargets);
   // The lowest bits above bit 1 that are neither target nor control, one per
   // in-line bit that the regrouping separates (none for a matrix on bits 0
   // and 1 alone).
@@ -576,12 +593,12 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
       stepOffsets.push_back(g + j);
   const size_t dim = dimension(numWires);
   // The amplitude offset, from a group's first, of matrix input (and output)
-  // c: line c / 2^|in-line targets|, in-line bits the in-line controls and
-  // the (c mod 2^|in-line targets|)-th subset of the in-line targets.
-  const int targetSubsets = 1 << __builtin_popcountll(inLineTargets);
+  // c.
   auto offsetOf = [&](size_t c) {
-    return groupOffsets[c / targetSubsets] | inLineControls |
-           subsetOf(static_cast<int>(inLineTargets), c % targetSubsets);
+    const PlaceInGroup place =
+        placeOf(static_cast<int>(c), static_cast<int>(inLineTargets),
+                static_cast<int>(inLineControls));
+    return groupOffsets[place.line] | place.inLineBits;
   };
   std::vector<UniformFactor> factors(dim * dim);
   for (size_t r = 0; r < dim; ++r)

@@ -214,11 +214,17 @@ inline size_t lineAhead(size_t size, uint64_t fixedMask) {
 /// 0.42-0.81 in address order).
 constexpr size_t kAddressOrderBytes = size_t(32) << 10;
 
-/// Whether a sweep over sets of `lines` lines that cover the whole state,
-/// each reaching `span` amplitudes past its first line, prefetches in address
-/// order.
-constexpr bool prefetchInAddressOrder(size_t lines, size_t span) {
-  return lines * span * sizeof(Amplitude) < kAddressOrderBytes;
+/// Whether a sweep over sets of `lines` lines that differ in the index bits
+/// `varying` and lie where the bits of `fixedMask` read given values
+/// prefetches in address order: where the sets cover the whole state (they
+/// differ in every fixed bit, in every combination: no controls leave lines
+/// out) and, each reaching `varying` amplitudes past its first line, are
+/// narrow enough (kAddressOrderBytes).
+constexpr bool prefetchInAddressOrder(size_t lines, uint64_t varying,
+                                      uint64_t fixedMask) {
+  return lines > 1 && fixedMask == varying &&
+         lines == uint64_t(1) << __builtin_popcountll(varying) &&
+         lines * varying * sizeof(Amplitude) < kAddressOrderBytes;
 }
 
 /// Calls body(first, length, later, stride) for each run of indices first,
@@ -321,10 +327,7 @@ updateLineSets(double *psi, int numQubits, uint64_t fixedMask,
   uint64_t varying = 0;
   for (int k = 0; k < N; ++k)
     varying |= bits[k] ^ bits[0];
-  const bool inAddressOrder =
-      N > 1 && fixedMask == varying &&
-      uint64_t(N) == uint64_t(1) << __builtin_popcountll(varying) &&
-      prefetchInAddressOrder(N, varying);
+  const bool inAddressOrder = prefetchInAddressOrder(N, varying, fixedMask);
   AddressOrderPrefetch ahead(numQubits);
   forEachStridedRun(
       numQubits, fixedMask,
