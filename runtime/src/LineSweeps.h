@@ -281,9 +281,10 @@ private:
 /// of bits 0 and 1) read `bits`, in increasing order, with `ahead` the line
 /// kPrefetchAmplitudes indices further on in the same order (or `line` near
 /// the end). With ByRuns, lines come in an inner loop over each run
-/// (forEachRun), the tightest loop for long runs; otherwise each step carries
-/// over the fixed bits (nextLine), which costs the same for every run length:
-/// kernels with much work per line gain by it where runs are a line or two.
+/// (forEachStridedRun), the tightest loop for long runs; otherwise each step
+/// carries over the fixed bits (nextLine), which costs the same for every run
+/// length: kernels with much work per line gain by it where runs are a line
+/// or two.
 template <bool ByRuns, typename Body>
 [[gnu::always_inline]] inline void
 forEachLine(int numQubits, uint64_t fixedMask, uint64_t bits, Body &&body) {
