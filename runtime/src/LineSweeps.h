@@ -235,7 +235,8 @@ constexpr bool prefetchInAddressOrder(size_t lines, uint64_t varying,
 /// spans many of them: a sweep over sets of lines close together (the pairs
 /// of a 2x2 matrix on wire 2, IsingXX on wires 2 and 3) then loops over long
 /// runs instead of runs of one line each (measured on AMD Zen 5 with the
-/// state in L3: RX on wire 2 at 0.76 of the stream, on wire 3 at 0.92).
+/// state in L3: RX on wire 2 from 0.74 of the stream, where wire 3 ran at
+/// 0.90-0.93, to 0.86-0.93).
 /// A stride of one line comes as a compile-time constant, for the tighter
 /// loop it makes.
 template <typename Body>
