@@ -505,7 +505,7 @@ constexpr size_t kHardwarePrefetchBytes = size_t(32) << 10;
 /// held in registers. A 3-wire matrix is bound by multiply-adds, so a quarter
 /// fewer pays: measured on AMD Zen 5 against denseGroups' four products, with
 /// the state in L2 (14 qubits) 54 GB/s against 40-43; in memory, targets
-/// from wire 2 up, 0.58-0.73 of the stream against 0.48-0.55 at 22 qubits,
+/// from wire 2 up, 0.58-0.73 of the stream against 0.48-0.58 at 22 qubits,
 /// 0.64-0.77 against 0.60-0.73 at 24.
 /// Prefetch: in address order where the step's lines lie close together, as
 /// in the other sweeps; else each step prefetches the first line of each
