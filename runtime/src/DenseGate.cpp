@@ -632,6 +632,17 @@ struct BaselineKernels {
   }
 };
 
+/// Whether the line layout of the kernels applyDense runs for `isa` pairs
+/// groups (L::kPairsGroups): the plan's companions must match the kernel's.
+constexpr bool layoutPairsGroups(VectorISA isa) {
+  static_assert(!HalvesLine::kPairsGroups);
+#if defined(__x86_64__) && defined(__GNUC__)
+  return isa == VectorISA::AVX512 && WideLine::kPairsGroups;
+#else
+  return false;
+#endif
+}
+
 /// The scalar loop for matrices too large to vectorise line by line, and
 /// states too small for companion groups.
 void denseScalar(double *psi, int numQubits, uint64_t controls,
@@ -700,7 +711,7 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
   // (none for a matrix on bits 0 and 1 alone).
   const int numCompanions =
       actsWithinLines(numLines, inLineTargets) ? 0
-      : takesGroupPairs(isa == VectorISA::AVX512, numLines, inLineTargets,
+      : takesGroupPairs(layoutPairsGroups(isa), numLines, inLineTargets,
                         inLineControls)
           ? 1
           : __builtin_popcountll(inLineTargets | inLineControls);
