@@ -125,7 +125,8 @@ multiplyAddSweep(double *psi, int numQubits, int rounds, const double *table) {
 COT_TARGET_CLONES
 void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
                             int numWires, bool factorsFromTable) {
-  const int rounds = 2 << numWires; // multiply-adds of whole lines, per line
+  // Multiply-adds of whole lines (8 doubles), per line: 12 * 2^k / 8.
+  const int rounds = 3 << (numWires - 1);
   double *psi = reinterpret_cast<double *>(data);
   if (!factorsFromTable) {
     multiplyAddSweep<false>(psi, numQubits, rounds, nullptr);

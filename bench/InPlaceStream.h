@@ -36,8 +36,9 @@ void scaleLineGroups(std::complex<double> *data, int numQubits,
 
 /// The in-place stream over every line with the arithmetic of a dense
 /// matrix on `numWires` wires and none of its other work: each line takes
-/// the 16 * 2^numWires multiply-adds of doubles such a matrix costs per line,
-/// on the dense kernel's vectors (one line per vector), the amplitudes left
+/// the 12 * 2^numWires multiply-adds of doubles such a matrix costs per line
+/// at least (three real products per complex one), on the dense kernel's
+/// vectors (one line per vector), the amplitudes left
 /// unchanged (x * 1 + 0). Eight lines at a time keep enough independent
 /// chains in flight to cover the multiply-add latency. With the factor in a
 /// register: what arithmetic and memory traffic together allow a dense gate,
