@@ -307,6 +307,30 @@ struct DensePlan {
   const UniformFactor *factors;
 };
 
+/// The N lines of a step of `plan`: their offsets in doubles from the line
+/// the sweep visits, and whether the sweep prefetches the state in address
+/// order (prefetchInAddressOrder) rather than step by step.
+template <int N> struct StepLines {
+  size_t offsets[N];
+  bool inAddressOrder;
+
+  explicit StepLines(const DensePlan &plan)
+      : inAddressOrder(prefetchInAddressOrder(
+            N, plan.fixedBits & ~plan.highControls, plan.fixedBits)) {
+    for (int i = 0; i < N; ++i)
+      offsets[i] = 2 * plan.offsets[i];
+  }
+};
+
+/// `table`, hidden from the optimiser, so that a kernel reads its factors in
+/// place (as operands of the multiply-adds) at every step instead of hoisting
+/// them all into registers that then spill.
+template <typename Factor>
+[[gnu::always_inline]] inline const Factor *readInPlace(const Factor *table) {
+  asm("" : "+r"(table));
+  return table;
+}
+
 /// Where matrix input (and output) c lies in a group whose in-line target
 /// and control bits are `targets` and `controls`: in line c / 2^|targets|,
 /// at the in-line bits that read the controls and the (c mod 2^|targets|)-th
@@ -401,11 +425,8 @@ template <typename L, int Lines, int Targets, int Controls>
   alignas(64) double results[kResultDoubles];
   const V signs = L::load(kSigns);
   double *psi = plan.psi;
-  size_t offsets[kVectors]; // in doubles
-  for (int i = 0; i < kVectors; ++i)
-    offsets[i] = 2 * plan.offsets[i];
-  const bool inAddressOrder = prefetchInAddressOrder(
-      kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits);
+  const StepLines<kVectors> step(plan);
+  const auto &[offsets, inAddressOrder] = step;
   AddressOrderPrefetch linesAhead(plan.numQubits);
   // Regrouped steps, with their shuffles, go line by line too.
   forEachLine<(sweepsByRuns(kVectors) && kSpreadBits == 0)>(
@@ -442,11 +463,7 @@ template <typename L, int Lines, int Targets, int Controls>
           else
             return L::load(p + offsets[i]);
         };
-        // Hidden from the optimiser, so that it reads the factors in place
-        // (as operands of the multiply-adds) instead of hoisting them all
-        // into registers that then spill.
-        const UniformFactor *table = plan.factors;
-        asm("" : "+r"(table));
+        const UniformFactor *table = readInPlace(plan.factors);
         for (int r0 = 0; r0 < kInputs; r0 += kBlock) {
           V re[kBlock] = {}, im[kBlock] = {};
           forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
@@ -520,18 +537,15 @@ template <typename L, int Lines>
     products[e] = {f.re, f.re + f.im, f.im - f.re};
   }
   double *psi = plan.psi;
-  size_t offsets[2 * Lines]; // in doubles
-  for (int i = 0; i < 2 * Lines; ++i)
-    offsets[i] = 2 * plan.offsets[i];
-  const uint64_t varying = plan.fixedBits & ~plan.highControls;
-  const bool inAddressOrder =
-      prefetchInAddressOrder(2 * Lines, varying, plan.fixedBits);
+  const StepLines<2 * Lines> step(plan);
+  const auto &[offsets, inAddressOrder] = step;
   AddressOrderPrefetch linesAhead(plan.numQubits);
   // The step's lines that come first in their 128-byte pair (all of them
   // where bit 2 does not vary), to prefetch set by set.
   size_t pairHeads[2 * Lines];
   int numPairHeads = 0;
-  const uint64_t pairsApart = varying & ~uint64_t(kLineAmplitudes);
+  const uint64_t pairsApart =
+      plan.fixedBits & ~plan.highControls & ~uint64_t(kLineAmplitudes);
   if (!inAddressOrder && (pairsApart & -pairsApart) * sizeof(Amplitude) <
                              kHardwarePrefetchBytes)
     for (int i = 0; i < 2 * Lines; ++i)
@@ -545,9 +559,7 @@ template <typename L, int Lines>
           linesAhead.next(psi, 2 * Lines);
         for (int i = 0; i < numPairHeads; ++i)
           __builtin_prefetch(psi + 2 * later + pairHeads[i], 1, 2);
-        // As in denseGroups, factors read in place, not hoisted.
-        const ThreeProducts *table = products;
-        asm("" : "+r"(table));
+        const ThreeProducts *table = readInPlace(products);
         V bySum[Lines] = {}, byIm[Lines] = {}, byRe[Lines] = {};
         forEachConstant<Lines>([&](auto c) __attribute__((always_inline)) {
           V re, im;
