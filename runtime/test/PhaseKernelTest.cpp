@@ -1,4 +1,5 @@
-//===- PhaseKernelTest.cpp - applyPhases against an index-by-index loop ----===//
+//===- PhaseKernelTest.cpp - applyPhases against an index-by-index loop
+//----===//
 //
 // applyPhases multiplies blocks of two lines, or of one where a control sits
 // on bit 2, with a table for the bits inside a block and the parity of those
@@ -31,15 +32,15 @@ TEST(PhaseKernelTest, MatchesTheFactorOfEveryIndex) {
       if (!parityBits && controls != all)
         parityBits = uint64_t(1) << __builtin_ctzll(~controls);
       const reference::Complex even = std::polar(1.0, angle(rng)),
-                      odd = std::polar(1.0, angle(rng));
+                               odd = std::polar(1.0, angle(rng));
       const Vector psi = reference::randomState(numQubits, rng);
       Vector expected = psi;
       for (std::size_t i = 0; i < expected.size(); ++i)
         if ((i & controls) == controls)
           expected[i] *= __builtin_parityll(i & parityBits) ? odd : even;
       Vector actual = psi;
-      kernels::applyPhases(actual.data(), numQubits, controls, parityBits,
-                           even, odd);
+      kernels::applyPhases(actual.data(), numQubits, controls, parityBits, even,
+                           odd);
       SCOPED_TRACE(::testing::Message()
                    << numQubits << " qubits, controls " << controls
                    << ", parity bits " << parityBits);
