@@ -21,11 +21,11 @@
 // k >= 3 is bound by multiply-add throughput (cot-bench-gates'
 // "MultiplyAddPeak" gives the bound). So the kernel is compiled for the
 // widest vectors the CPU has: with AVX-512 a line is one 64-byte register,
-// otherwise two 32-byte halves. And with AVX-512, a matrix on 3 wires above
-// bit 1 takes two groups a step, split into real and imaginary parts, to
-// make each complex product of three real ones instead of four
-// (denseGroupPairs). Larger matrices, and states too small for the
-// companion groups, take a plain scalar loop.
+// otherwise two 32-byte halves. And with AVX-512, a matrix on 3 wires takes
+// two groups a step (each regrouped first where wires lie on bits 0 and 1),
+// split into real and imaginary parts, to make each complex product of three
+// real ones instead of four (denseGroupPairs). Larger matrices, and states
+// too small for the companion groups, take a plain scalar loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -277,15 +277,16 @@ constexpr bool actsWithinLines(size_t lines, uint64_t inLineTargets) {
 
 /// Whether a matrix whose groups hold `lines` lines and whose in-line target
 /// and control bits are `inLineTargets` and `inLineControls` takes its steps
-/// as pairs of groups that differ in one companion bit (denseGroupPairs), on
-/// a line layout that has that kernel: a matrix on 3 wires, all above bit 1.
-/// (On 2 wires, bound by memory, the pairs measured no faster in memory and
-/// slower at some wires; from 4 wires the sums leave the registers.)
+/// as pairs of groups (or of regrouped sets of groups) that differ in one more
+/// companion bit (denseGroupPairs), on a line layout that has that kernel: a
+/// matrix on 3 wires. (On 2 wires, bound by memory, the pairs measured no
+/// faster in memory and slower at some wires; from 4 wires the sums leave
+/// the registers.)
 constexpr bool takesGroupPairs(bool layoutPairsGroups, size_t lines,
                                uint64_t inLineTargets,
                                uint64_t inLineControls) {
-  return layoutPairsGroups && lines == 8 && inLineTargets == 0 &&
-         inLineControls == 0;
+  return layoutPairsGroups &&
+         (lines << __builtin_popcountll(inLineTargets)) == 8;
 }
 
 /// What one call sweeps with. A step's lines are those of the group at the
@@ -340,8 +341,7 @@ struct PlaceInGroup {
 };
 constexpr PlaceInGroup placeOf(int c, int targets, int controls) {
   const int targetSubsets = 1 << __builtin_popcount(targets);
-  return {c / targetSubsets,
-          controls | subsetOf(targets, c % targetSubsets)};
+  return {c / targetSubsets, controls | subsetOf(targets, c % targetSubsets)};
 }
 
 /// The vector of a step, after regrouping, that holds matrix input (and
@@ -513,73 +513,129 @@ template <typename L, int Lines, int Targets, int Controls>
 /// 0.63-0.73 with it; below, from wire 6 to 10, about even.
 constexpr size_t kHardwarePrefetchBytes = size_t(32) << 10;
 
-/// The kernel for matrices on 3 wires, none of them or their controls among
-/// bits 0 and 1 (takesGroupPairs), with lines of layout L: a step takes the
-/// group at the line a sweep visits and its companion group (line g of each
-/// at offsets 2g and 2g + 1), splits each pair of lines g into a vector of
-/// their eight real parts and one of their imaginary parts (L::split), and
-/// forms each output as three sums of products (ThreeProducts), the 24 sums
-/// held in registers. A 3-wire matrix is bound by multiply-adds, so a quarter
-/// fewer pays: measured on AMD Zen 5 against denseGroups' four products, with
-/// the state in L2 (14 qubits) 54 GB/s against 40-43; in memory, targets
-/// from wire 2 up, 0.58-0.73 of the stream against 0.48-0.58 at 22 qubits,
-/// 0.64-0.77 against 0.60-0.73 at 24.
+/// The kernel for matrices on 3 wires (takesGroupPairs), with lines of
+/// layout L, groups of Lines lines and in-line target and control bits
+/// Targets and Controls: a step takes two halves that differ in the highest
+/// companion bit, each the lines denseGroups would take (a group, or groups
+/// that differ in the lower companion bits, regrouped in L1 so that each
+/// vector's amplitudes agree in the in-line bits); splits the two halves'
+/// vectors i into a vector of their eight real parts and one of their
+/// imaginary parts (L::split), and forms each output as three sums of
+/// products (ThreeProducts), the 24 sums held in registers; the regrouping is
+/// undone before the store. A 3-wire matrix is bound by multiply-adds, so a
+/// quarter fewer pays: measured on AMD Zen 5 against denseGroups' four
+/// products, with the state in L2 (14 qubits) 54 GB/s against 40-43 with
+/// all wires from 2 up, 40-44 against 37-39 with wires on bits 0 and 1; in
+/// memory, wires from 2 up, 0.58-0.73 of the stream against 0.48-0.58 at 22
+/// qubits, 0.64-0.77 against 0.60-0.73 at 24; with wires on bits 0 and 1,
+/// 0.66-0.74 against 0.54-0.62 at 22 qubits, 0.72-0.80 against 0.58-0.68 at
+/// 24.
 /// Prefetch: in address order where the step's lines lie close together, as
 /// in the other sweeps; else each step prefetches the first line of each
 /// 128-byte pair it takes (the hardware fetches the other with it) while
 /// its lines lie closer than kHardwarePrefetchBytes.
-template <typename L, int Lines>
+template <typename L, int Lines, int Targets, int Controls>
 [[gnu::always_inline]] inline void denseGroupPairs(const DensePlan &plan) {
   using V = typename L::Vector;
-  ThreeProducts products[Lines * Lines];
-  for (int e = 0; e < Lines * Lines; ++e) {
+  constexpr int kSpreadBits = Targets | Controls;
+  constexpr int kSpread = 1 << __builtin_popcount(kSpreadBits);
+  constexpr int kVectors = Lines * kSpread; // per half of a step
+  constexpr int kInputs = Lines << __builtin_popcount(Targets);
+  ThreeProducts products[kInputs * kInputs];
+  for (int e = 0; e < kInputs * kInputs; ++e) {
     const UniformFactor f = plan.factors[e];
     products[e] = {f.re, f.re + f.im, f.im - f.re};
   }
+  // Regrouped halves wait in L1 for the products, and the outputs for the
+  // regrouping to be undone.
+  constexpr int kStagedDoubles = kSpreadBits ? 2 * kVectors * kLineDoubles : 1;
+  alignas(64) double staged[kStagedDoubles];
+  alignas(64) double results[kStagedDoubles];
   double *psi = plan.psi;
-  const StepLines<2 * Lines> step(plan);
+  const StepLines<2 * kVectors> step(plan);
   const auto &[offsets, inAddressOrder] = step;
   AddressOrderPrefetch linesAhead(plan.numQubits);
   // The step's lines that come first in their 128-byte pair (all of them
   // where bit 2 does not vary), to prefetch set by set.
-  size_t pairHeads[2 * Lines];
+  size_t pairHeads[2 * kVectors];
   int numPairHeads = 0;
   const uint64_t pairsApart =
       plan.fixedBits & ~plan.highControls & ~uint64_t(kLineAmplitudes);
-  if (!inAddressOrder && (pairsApart & -pairsApart) * sizeof(Amplitude) <
-                             kHardwarePrefetchBytes)
-    for (int i = 0; i < 2 * Lines; ++i)
+  if (!inAddressOrder &&
+      (pairsApart & -pairsApart) * sizeof(Amplitude) < kHardwarePrefetchBytes)
+    for (int i = 0; i < 2 * kVectors; ++i)
       if (!(offsets[i] & kLineDoubles))
         pairHeads[numPairHeads++] = offsets[i];
+  // Line s of the spread of line g of half h (the pair's companion bit is
+  // the highest of the step's companions).
+  auto lineOf = [](int h, int g, int s) { return (g * 2 + h) * kSpread + s; };
   forEachLine<false>(
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
         if (inAddressOrder)
-          linesAhead.next(psi, 2 * Lines);
+          linesAhead.next(psi, 2 * kVectors);
         for (int i = 0; i < numPairHeads; ++i)
           __builtin_prefetch(psi + 2 * later + pairHeads[i], 1, 2);
+        if constexpr (kSpreadBits != 0)
+          for (int h = 0; h < 2; ++h)
+            forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
+              V v[kSpread];
+              for (int j = 0; j < kSpread; ++j)
+                v[j] = L::load(p + offsets[lineOf(h, g, j)]);
+              regroup<L, kSpreadBits>(v);
+              for (int j = 0; j < kSpread; ++j)
+                L::store(staged +
+                             ((h * Lines + g) * kSpread + j) * kLineDoubles,
+                         v[j]);
+            });
+        // Vector i of half h, as regrouped.
+        auto input = [&](int h, int i) __attribute__((always_inline)) {
+          if constexpr (kSpreadBits != 0)
+            return L::load(staged + (h * kVectors + i) * kLineDoubles);
+          else
+            return L::load(p + offsets[lineOf(h, i, 0)]);
+        };
         const ThreeProducts *table = readInPlace(products);
-        V bySum[Lines] = {}, byIm[Lines] = {}, byRe[Lines] = {};
-        forEachConstant<Lines>([&](auto c) __attribute__((always_inline)) {
+        V bySum[kInputs] = {}, byIm[kInputs] = {}, byRe[kInputs] = {};
+        forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+          constexpr int i = vectorOf<Targets, Controls>(decltype(c)::value);
           V re, im;
-          L::split(L::load(p + offsets[2 * c]), L::load(p + offsets[2 * c + 1]),
-                   re, im);
+          L::split(input(0, i), input(1, i), re, im);
           const V sum = re + im;
 #pragma GCC unroll 8
-          for (int r = 0; r < Lines; ++r) {
-            const ThreeProducts &k = table[r * Lines + c];
+          for (int r = 0; r < kInputs; ++r) {
+            const ThreeProducts &k = table[r * kInputs + c];
             L::multiplyAdd(bySum[r], sum, k.ofSum);
             L::multiplyAdd(byIm[r], im, k.ofIm);
             L::multiplyAdd(byRe[r], re, k.ofRe);
           }
         });
-        forEachConstant<Lines>([&](auto r) __attribute__((always_inline)) {
-          V a, b;
-          L::join(bySum[r] - byIm[r], bySum[r] + byRe[r], a, b);
-          L::store(p + offsets[2 * r], a);
-          L::store(p + offsets[2 * r + 1], b);
+        forEachConstant<kInputs>([&](auto r) __attribute__((always_inline)) {
+          constexpr int i = vectorOf<Targets, Controls>(decltype(r)::value);
+          V out[2];
+          L::join(bySum[r] - byIm[r], bySum[r] + byRe[r], out[0], out[1]);
+          for (int h = 0; h < 2; ++h)
+            if constexpr (kSpreadBits != 0)
+              L::store(results + (h * kVectors + i) * kLineDoubles, out[h]);
+            else
+              L::store(p + offsets[lineOf(h, i, 0)], out[h]);
         });
+        if constexpr (kSpreadBits != 0)
+          for (int h = 0; h < 2; ++h)
+            forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
+              V v[kSpread];
+#pragma GCC unroll 4
+              for (int j = 0; j < kSpread; ++j) {
+                const int i = h * kVectors + g * kSpread + j;
+                v[j] = L::load(
+                    (outputAt<Targets, Controls>(g, j) < 0 ? staged : results) +
+                    i * kLineDoubles);
+              }
+              regroup<L, kSpreadBits, true>(v);
+              for (int j = 0; j < kSpread; ++j)
+                L::store(p + offsets[lineOf(h, g, j)], v[j]);
+            });
       });
 }
 
@@ -590,7 +646,7 @@ template <typename L, int Lines, int Targets, int Controls>
   if constexpr (actsWithinLines(Lines, Targets))
     denseWithinLines<L>(plan);
   else if constexpr (takesGroupPairs(L::kPairsGroups, Lines, Targets, Controls))
-    denseGroupPairs<L, Lines>(plan);
+    denseGroupPairs<L, Lines, Targets, Controls>(plan);
   else
     denseGroups<L, Lines, Targets, Controls>(plan);
 }
@@ -722,11 +778,11 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
   // in-line bit that the regrouping separates, or one that pairs the groups
   // (none for a matrix on bits 0 and 1 alone).
   const int numCompanions =
-      actsWithinLines(numLines, inLineTargets) ? 0
-      : takesGroupPairs(layoutPairsGroups(isa), numLines, inLineTargets,
-                        inLineControls)
-          ? 1
-          : __builtin_popcountll(inLineTargets | inLineControls);
+      actsWithinLines(numLines, inLineTargets)
+          ? 0
+          : __builtin_popcountll(inLineTargets | inLineControls) +
+                takesGroupPairs(layoutPairsGroups(isa), numLines, inLineTargets,
+                                inLineControls);
   uint64_t free =
       (dimension(numQubits) - 1) & ~kInLineBits & ~highTargets & ~highControls;
   uint64_t companions = 0;

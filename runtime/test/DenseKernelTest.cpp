@@ -2,10 +2,11 @@
 //
 // The dense kernel has one vectorised path per split of its target and
 // control wires between the two in-line bits (0 and 1) and the bits above
-// (with AVX-512, one more for three targets above: two groups a step, three
-// real products per complex one), and a scalar loop above five targets and
-// where the state is too small for a path's groups: random wires on seven
-// qubits reach all of them, in every instruction set's version the CPU runs.
+// (with AVX-512, one more per split for three targets: two halves a step,
+// three real products per complex one), and a scalar loop above five targets
+// and where the state is too small for a path's groups: random wires on
+// seven qubits reach all of them, in every instruction set's version the CPU
+// runs.
 //
 //===----------------------------------------------------------------------===//
 
