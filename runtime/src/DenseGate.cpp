@@ -775,8 +775,9 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
                  highControls = controls & ~kInLineBits;
   const size_t numLines = size_t(1) << __builtin_popcountll(highTargets);
   // The lowest bits above bit 1 that are neither target nor control: one per
-  // in-line bit that the regrouping separates, or one that pairs the groups
-  // (none for a matrix on bits 0 and 1 alone).
+  // in-line bit that the regrouping separates, and one more, the highest,
+  // that pairs the groups where they go in pairs (none for a matrix on bits
+  // 0 and 1 alone).
   const int numCompanions =
       actsWithinLines(numLines, inLineTargets)
           ? 0
