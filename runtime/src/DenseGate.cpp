@@ -308,21 +308,6 @@ struct DensePlan {
   const UniformFactor *factors;
 };
 
-/// The N lines of a step of `plan`: their offsets in doubles from the line
-/// the sweep visits, and whether the sweep prefetches the state in address
-/// order (prefetchInAddressOrder) rather than step by step.
-template <int N> struct StepLines {
-  size_t offsets[N];
-  bool inAddressOrder;
-
-  explicit StepLines(const DensePlan &plan)
-      : inAddressOrder(prefetchInAddressOrder(
-            N, plan.fixedBits & ~plan.highControls, plan.fixedBits)) {
-    for (int i = 0; i < N; ++i)
-      offsets[i] = 2 * plan.offsets[i];
-  }
-};
-
 /// `table`, hidden from the optimiser, so that a kernel reads its factors in
 /// place (as operands of the multiply-adds) at every step instead of hoisting
 /// them all into registers that then spill.
@@ -331,6 +316,32 @@ template <typename Factor>
   asm("" : "+r"(table));
   return table;
 }
+
+/// The N lines of a step of `plan`: their offsets in doubles from the line
+/// the sweep visits, and whether the sweep prefetches the state in address
+/// order (the kernel's choice).
+template <int N> class StepLines {
+public:
+  const bool inAddressOrder;
+
+  StepLines(const DensePlan &plan, bool inAddressOrder)
+      : inAddressOrder(inAddressOrder) {
+    for (int i = 0; i < N; ++i)
+      offsets_[i] = 2 * plan.offsets[i];
+  }
+
+  /// The offsets, for one phase of a step (its loads, or its stores), read
+  /// from memory there: left to itself, GCC holds a step's addresses in
+  /// registers from its loads to its stores and, short of them, spills them
+  /// into vector registers, whose moves take the multiply-adds' ports
+  /// (measured on Intel Xeon, 3-wire matrices in L2: 29 -> 33 GB/s).
+  [[gnu::always_inline]] const size_t *offsets() const {
+    return readInPlace(offsets_);
+  }
+
+private:
+  size_t offsets_[N];
+};
 
 /// Where matrix input (and output) c lies in a group whose in-line target
 /// and control bits are `targets` and `controls`: in line c / 2^|targets|,
@@ -425,26 +436,28 @@ template <typename L, int Lines, int Targets, int Controls>
   alignas(64) double results[kResultDoubles];
   const V signs = L::load(kSigns);
   double *psi = plan.psi;
-  const StepLines<kVectors> step(plan);
-  const auto &[offsets, inAddressOrder] = step;
+  // In address order (prefetchInAddressOrder), else step by step.
+  const StepLines<kVectors> step(
+      plan, prefetchInAddressOrder(
+                kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits));
   AddressOrderPrefetch linesAhead(plan.numQubits);
   // Regrouped steps, with their shuffles, go line by line too.
   forEachLine<(sweepsByRuns(kVectors) && kSpreadBits == 0)>(
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        if (inAddressOrder)
+        if (step.inAddressOrder)
           linesAhead.next(psi, kVectors);
         else
           for (int i = 0; i < kVectors; ++i)
-            __builtin_prefetch(psi + 2 * later + offsets[i], 1, 2);
+            __builtin_prefetch(psi + 2 * later + step.offsets()[i], 1, 2);
         // The regrouped vectors, while they fit in registers.
         V held[kStaged || !kSpreadBits ? 1 : kVectors];
         if constexpr (kStaged || kSpreadBits) {
           forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
             V v[kSpread];
             for (int j = 0; j < kSpread; ++j)
-              v[j] = L::load(p + offsets[g * kSpread + j]);
+              v[j] = L::load(p + step.offsets()[g * kSpread + j]);
             regroup<L, kSpreadBits>(v);
             for (int j = 0; j < kSpread; ++j) {
               if constexpr (kStaged)
@@ -461,7 +474,7 @@ template <typename L, int Lines, int Targets, int Controls>
           else if constexpr (kSpreadBits)
             return held[i];
           else
-            return L::load(p + offsets[i]);
+            return L::load(p + step.offsets()[i]);
         };
         const UniformFactor *table = readInPlace(plan.factors);
         for (int r0 = 0; r0 < kInputs; r0 += kBlock) {
@@ -478,7 +491,7 @@ template <typename L, int Lines, int Targets, int Controls>
           forEachConstant<kBlock>([&](auto r) __attribute__((always_inline)) {
             const V out = plusITimes<L>(re[r], im[r], signs);
             if constexpr (!kSpreadBits)
-              L::store(p + offsets[r0 + r], out);
+              L::store(p + step.offsets()[r0 + r], out);
             else if constexpr (kStaged)
               L::store(results + (r0 + r) * kLineDoubles, out);
             else // one block: r0 = 0
@@ -500,18 +513,25 @@ template <typename L, int Lines, int Targets, int Controls>
             }
             regroup<L, kSpreadBits, true>(v);
             for (int j = 0; j < kSpread; ++j)
-              L::store(p + offsets[g * kSpread + j], v[j]);
+              L::store(p + step.offsets()[g * kSpread + j], v[j]);
           });
         }
       });
 }
 
-/// Where the lines of a step lie this far apart and more (beside the two of
-/// a 128-byte pair), denseGroupPairs leaves prefetching to the hardware.
-/// Measured on AMD Zen 5 for 3-wire matrices at 22 and 24 qubits, targets
-/// from wire 14 up: 0.70-0.76 of the stream without software prefetch,
-/// 0.63-0.73 with it; below, from wire 6 to 10, about even.
-constexpr size_t kHardwarePrefetchBytes = size_t(32) << 10;
+/// denseGroupPairs prefetches the state in address order where its steps
+/// cover the state (no controls leave lines out) and a step's lines lie
+/// within this many bytes of its first; elsewhere it leaves prefetching to
+/// the hardware, which follows lines spread over as many pages better than
+/// a software prefetch of them step by step. Measured on Intel Xeon, 3-wire
+/// matrices against the stream, before (address order only within 2 KiB;
+/// beyond, the first line of each 128-byte pair step by step) and after: at
+/// 24 qubits, lines spread over 4 to 14 KiB (wires 5 to 7) 0.44-0.51 ->
+/// 0.58-0.60, over 28 to 112 KiB (wires 8 to 10) 0.63-0.64 -> 0.71-0.73,
+/// targets on bits 0 or 1 and the highest wires 0.50-0.57 -> 0.65-0.81; at
+/// 22 qubits, wires 5 to 10, 0.46-0.59 -> 0.57-0.65. (On AMD Zen 5, wires 6
+/// to 10 ran about even with and without the software prefetch.)
+constexpr size_t kPairsAddressOrderBytes = size_t(16) << 10;
 
 /// The kernel for matrices on 3 wires (takesGroupPairs), with lines of
 /// layout L, groups of Lines lines and in-line target and control bits
@@ -530,10 +550,8 @@ constexpr size_t kHardwarePrefetchBytes = size_t(32) << 10;
 /// qubits, 0.64-0.77 against 0.60-0.73 at 24; with wires on bits 0 and 1,
 /// 0.66-0.74 against 0.54-0.62 at 22 qubits, 0.72-0.80 against 0.58-0.68 at
 /// 24.
-/// Prefetch: in address order where the step's lines lie close together, as
-/// in the other sweeps; else each step prefetches the first line of each
-/// 128-byte pair it takes (the hardware fetches the other with it) while
-/// its lines lie closer than kHardwarePrefetchBytes.
+/// Prefetch: in address order where the step's lines lie close together
+/// (kPairsAddressOrderBytes), else by the hardware alone.
 template <typename L, int Lines, int Targets, int Controls>
 [[gnu::always_inline]] inline void denseGroupPairs(const DensePlan &plan) {
   using V = typename L::Vector;
@@ -552,37 +570,25 @@ template <typename L, int Lines, int Targets, int Controls>
   alignas(64) double staged[kStagedDoubles];
   alignas(64) double results[kStagedDoubles];
   double *psi = plan.psi;
-  const StepLines<2 * kVectors> step(plan);
-  const auto &[offsets, inAddressOrder] = step;
+  const StepLines<2 * kVectors> step(
+      plan, plan.highControls == 0 &&
+                plan.fixedBits * sizeof(Amplitude) < kPairsAddressOrderBytes);
   AddressOrderPrefetch linesAhead(plan.numQubits);
-  // The step's lines that come first in their 128-byte pair (all of them
-  // where bit 2 does not vary), to prefetch set by set.
-  size_t pairHeads[2 * kVectors];
-  int numPairHeads = 0;
-  const uint64_t pairsApart =
-      plan.fixedBits & ~plan.highControls & ~uint64_t(kLineAmplitudes);
-  if (!inAddressOrder &&
-      (pairsApart & -pairsApart) * sizeof(Amplitude) < kHardwarePrefetchBytes)
-    for (int i = 0; i < 2 * kVectors; ++i)
-      if (!(offsets[i] & kLineDoubles))
-        pairHeads[numPairHeads++] = offsets[i];
   // Line s of the spread of line g of half h (the pair's companion bit is
   // the highest of the step's companions).
   auto lineOf = [](int h, int g, int s) { return (g * 2 + h) * kSpread + s; };
   forEachLine<false>(
       plan.numQubits, plan.fixedBits, plan.highControls,
-      [&](size_t line, size_t later) __attribute__((always_inline)) {
+      [&](size_t line, size_t) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        if (inAddressOrder)
+        if (step.inAddressOrder)
           linesAhead.next(psi, 2 * kVectors);
-        for (int i = 0; i < numPairHeads; ++i)
-          __builtin_prefetch(psi + 2 * later + pairHeads[i], 1, 2);
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
             forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
               V v[kSpread];
               for (int j = 0; j < kSpread; ++j)
-                v[j] = L::load(p + offsets[lineOf(h, g, j)]);
+                v[j] = L::load(p + step.offsets()[lineOf(h, g, j)]);
               regroup<L, kSpreadBits>(v);
               for (int j = 0; j < kSpread; ++j)
                 L::store(staged +
@@ -594,7 +600,7 @@ template <typename L, int Lines, int Targets, int Controls>
           if constexpr (kSpreadBits != 0)
             return L::load(staged + (h * kVectors + i) * kLineDoubles);
           else
-            return L::load(p + offsets[lineOf(h, i, 0)]);
+            return L::load(p + step.offsets()[lineOf(h, i, 0)]);
         };
         const ThreeProducts *table = readInPlace(products);
         V bySum[kInputs] = {}, byIm[kInputs] = {}, byRe[kInputs] = {};
@@ -619,7 +625,7 @@ template <typename L, int Lines, int Targets, int Controls>
             if constexpr (kSpreadBits != 0)
               L::store(results + (h * kVectors + i) * kLineDoubles, out[h]);
             else
-              L::store(p + offsets[lineOf(h, i, 0)], out[h]);
+              L::store(p + step.offsets()[lineOf(h, i, 0)], out[h]);
         });
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
@@ -634,7 +640,7 @@ template <typename L, int Lines, int Targets, int Controls>
               }
               regroup<L, kSpreadBits, true>(v);
               for (int j = 0; j < kSpread; ++j)
-                L::store(p + offsets[lineOf(h, g, j)], v[j]);
+                L::store(p + step.offsets()[lineOf(h, g, j)], v[j]);
             });
       });
 }
