@@ -214,30 +214,32 @@ inline size_t lineAhead(size_t size, uint64_t fixedMask) {
 /// 0.42-0.81 in address order).
 constexpr size_t kAddressOrderBytes = size_t(32) << 10;
 
-/// Whether this CPU's sweeps prefetch in address order at all: on AMD
-/// (measured above); not on Intel, whose hardware prefetchers follow the
-/// sets' lines, so that set by set ran the faster there (Intel Xeon, 24
-/// qubits, set by set / in address order: RX and Hadamard on wires 2 to 9
-/// 0.78-0.98 / 0.73-0.76, IsingXX 0.72-0.91 / 0.75-0.87, 2-wire matrices
-/// 0.74-0.92 / 0.69-0.74; at 22 qubits even or set by set ahead).
-inline bool addressOrderPays() {
+/// Whether the CPU is AMD's, where the sweeps take two measures that cost on
+/// Intel: the address-order prefetch, and staging partner lines that alias
+/// in the L1 cache (kAliasingBytes).
+inline bool cpuIsAmd() {
 #if defined(__x86_64__) && defined(__GNUC__)
   static const bool amd = __builtin_cpu_is("amd");
   return amd;
 #else
-  return true;
+  return false;
 #endif
 }
 
 /// Whether a sweep over sets of `lines` lines that differ in the index bits
 /// `varying` and lie where the bits of `fixedMask` read given values
-/// prefetches in address order: on a CPU where that pays, where the sets
+/// prefetches in address order: on AMD (measured above), where the sets
 /// cover the whole state (they differ in every fixed bit, in every
 /// combination: no controls leave lines out) and, each reaching `varying`
 /// amplitudes past its first line, are narrow enough (kAddressOrderBytes).
+/// Not on Intel, whose hardware prefetchers follow the sets' lines, so that
+/// set by set ran the faster there (Intel Xeon, 24 qubits, set by set / in
+/// address order: RX and Hadamard on wires 2 to 9 0.78-0.98 / 0.73-0.76,
+/// IsingXX 0.72-0.91 / 0.75-0.87, 2-wire matrices 0.74-0.92 / 0.69-0.74; at
+/// 22 qubits even or set by set ahead).
 inline bool prefetchInAddressOrder(size_t lines, uint64_t varying,
                                    uint64_t fixedMask) {
-  return addressOrderPays() && lines > 1 && fixedMask == varying &&
+  return cpuIsAmd() && lines > 1 && fixedMask == varying &&
          lines == uint64_t(1) << __builtin_popcountll(varying) &&
          lines * varying * sizeof(Amplitude) < kAddressOrderBytes;
 }
@@ -409,7 +411,10 @@ template <typename Update>
 /// from the L1 data cache of AMD Zen cores: its way predictor tags a line with
 /// a hash of linear address bits 12 to 27 only, and keeps one line per tag and
 /// set. Updating such partners in one loop refetches lines for the stores;
-/// measured on Zen 4, it runs at under half of the memory bandwidth.
+/// measured on Zen 4, it runs at under half of the memory bandwidth. Intel
+/// cores have no such aliasing, and there the staged loop is the slower one
+/// (Intel Xeon, 26 qubits, PauliX on wires 24 and 25: 0.64 of the stream
+/// staged, where wires 20 to 23 run at 0.93-0.94 in one loop).
 constexpr size_t kAliasingBytes = size_t(1) << 28;
 
 /// Lines per chunk of updateStagedPartners. Measured on AMD Zen 4, 512-byte
@@ -496,7 +501,8 @@ template <typename Update>
 [[gnu::always_inline]] inline void
 updatePartners(double *psi, int numQubits, int target, uint64_t highControls,
                Update &&update) {
-  if (dimension(target) * sizeof(Amplitude) % kAliasingBytes == 0) {
+  if (cpuIsAmd() &&
+      dimension(target) * sizeof(Amplitude) % kAliasingBytes == 0) {
     updateStagedPartners(psi, numQubits, target, highControls, update);
     return;
   }
