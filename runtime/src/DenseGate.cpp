@@ -279,14 +279,13 @@ constexpr bool actsWithinLines(size_t lines, uint64_t inLineTargets) {
 /// and control bits are `inLineTargets` and `inLineControls` takes its steps
 /// as pairs of groups (or of regrouped sets of groups) that differ in one more
 /// companion bit (denseGroupPairs), on a line layout that has that kernel: a
-/// matrix on 3 wires. (On 2 wires, bound by memory, the pairs measured no
-/// faster in memory and slower at some wires; from 4 wires the sums leave
-/// the registers.)
+/// matrix on 3 wires and more. (On 2 wires, bound by memory, the pairs
+/// measured no faster in memory and slower at some wires.)
 constexpr bool takesGroupPairs(bool layoutPairsGroups, size_t lines,
                                uint64_t inLineTargets,
                                uint64_t inLineControls) {
   return layoutPairsGroups &&
-         (lines << __builtin_popcountll(inLineTargets)) == 8;
+         (lines << __builtin_popcountll(inLineTargets)) >= 8;
 }
 
 /// What one call sweeps with. A step's lines are those of the group at the
@@ -539,23 +538,31 @@ template <typename L, int Lines, int Targets, int Controls>
 /// to 10 ran about even with and without the software prefetch.)
 constexpr size_t kPairsAddressOrderBytes = size_t(16) << 10;
 
-/// The kernel for matrices on 3 wires (takesGroupPairs), with lines of
-/// layout L, groups of Lines lines and in-line target and control bits
+/// Output rows whose three sums each (ThreeProducts) denseGroupPairs holds in
+/// registers at a time: 24 of the 32 vector registers.
+constexpr int kPairsRowsPerBlock = 8;
+
+/// The kernel for matrices on 3 wires and more (takesGroupPairs), with lines
+/// of layout L, groups of Lines lines and in-line target and control bits
 /// Targets and Controls: a step takes two halves that differ in the highest
 /// companion bit, each the lines denseGroups would take (a group, or groups
 /// that differ in the lower companion bits, regrouped in L1 so that each
 /// vector's amplitudes agree in the in-line bits); splits the two halves'
 /// vectors i into a vector of their eight real parts and one of their
 /// imaginary parts (L::split), and forms each output as three sums of
-/// products (ThreeProducts), the 24 sums held in registers; the regrouping is
-/// undone before the store. A 3-wire matrix is bound by multiply-adds, so a
-/// quarter fewer pays: measured on AMD Zen 5 against denseGroups' four
-/// products, with the state in L2 (14 qubits) 54 GB/s against 40-43 with
-/// all wires from 2 up, 40-44 against 37-39 with wires on bits 0 and 1; in
-/// memory, wires from 2 up, 0.58-0.73 of the stream against 0.48-0.58 at 22
-/// qubits, 0.64-0.77 against 0.60-0.73 at 24; with wires on bits 0 and 1,
-/// 0.66-0.74 against 0.54-0.62 at 22 qubits, 0.72-0.80 against 0.58-0.68 at
-/// 24.
+/// products (ThreeProducts), kPairsRowsPerBlock outputs (24 sums in
+/// registers) at a time; the regrouping is undone before the store. A dense
+/// matrix on 3 wires and more is bound by multiply-adds, so a quarter fewer
+/// pays: measured on AMD Zen 5 against denseGroups' four products, 3 wires,
+/// with the state in L2 (14 qubits) 54 GB/s against 40-43 with all wires
+/// from 2 up, 40-44 against 37-39 with wires on bits 0 and 1; in memory,
+/// wires from 2 up, 0.58-0.73 of the stream against 0.48-0.58 at 22 qubits,
+/// 0.64-0.77 against 0.60-0.73 at 24; with wires on bits 0 and 1, 0.66-0.74
+/// against 0.54-0.62 at 22 qubits, 0.72-0.80 against 0.58-0.68 at 24. On 4
+/// and 5 wires, where the outputs take two and four blocks, the split inputs
+/// wait in L1 for the blocks: measured on Intel Xeon at 22 qubits (worst /
+/// median wire against the stream), 4 wires 0.30 / 0.32 -> 0.34 / 0.38,
+/// 5 wires 0.13 / 0.15 -> 0.22 / 0.24 against denseGroups' four products.
 /// Prefetch: in address order where the step's lines lie close together
 /// (kPairsAddressOrderBytes), else by the hardware alone.
 template <typename L, int Lines, int Targets, int Controls>
@@ -565,16 +572,27 @@ template <typename L, int Lines, int Targets, int Controls>
   constexpr int kSpread = 1 << __builtin_popcount(kSpreadBits);
   constexpr int kVectors = Lines * kSpread; // per half of a step
   constexpr int kInputs = Lines << __builtin_popcount(Targets);
+  constexpr int kRows = kPairsRowsPerBlock;
+  constexpr int kBlocks = kInputs / kRows;
+  static_assert(kInputs % kRows == 0);
+  // Entry (r, c) at (r / kRows * kInputs + c) * kRows + r % kRows: a block's
+  // factors in the order its multiply-adds read them.
   ThreeProducts products[kInputs * kInputs];
-  for (int e = 0; e < kInputs * kInputs; ++e) {
-    const UniformFactor f = plan.factors[e];
-    products[e] = {f.re, f.re + f.im, f.im - f.re};
-  }
-  // Regrouped halves wait in L1 for the products, and the outputs for the
-  // regrouping to be undone.
+  for (int r = 0; r < kInputs; ++r)
+    for (int c = 0; c < kInputs; ++c) {
+      const UniformFactor f = plan.factors[r * kInputs + c];
+      products[(r / kRows * kInputs + c) * kRows + r % kRows] = {
+          f.re, f.re + f.im, f.im - f.re};
+    }
+  // Regrouped halves wait in L1 for the products, and the outputs (by row)
+  // for the regrouping to be undone; split inputs (real part, imaginary
+  // part, their sum) for the blocks after the first.
   constexpr int kStagedDoubles = kSpreadBits ? 2 * kVectors * kLineDoubles : 1;
+  constexpr int kResultDoubles = kSpreadBits ? 2 * kInputs * kLineDoubles : 1;
+  constexpr int kSplitDoubles = kBlocks > 1 ? 3 * kInputs * kLineDoubles : 1;
   alignas(64) double staged[kStagedDoubles];
-  alignas(64) double results[kStagedDoubles];
+  alignas(64) double results[kResultDoubles];
+  alignas(64) double split[kSplitDoubles];
   double *psi = plan.psi;
   const StepLines<2 * kVectors> step(
       plan, plan.highControls == 0 &&
@@ -608,41 +626,69 @@ template <typename L, int Lines, int Targets, int Controls>
           else
             return L::load(p + step.offsets()[lineOf(h, i, 0)]);
         };
-        const ThreeProducts *table = readInPlace(products);
-        V bySum[kInputs] = {}, byIm[kInputs] = {}, byRe[kInputs] = {};
-        forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+        // Input c split: its real parts, imaginary parts and their sums.
+        auto splitInput = [&](auto c, V &re, V &im, V &sum)
+                              __attribute__((always_inline)) {
           constexpr int i = vectorOf<Targets, Controls>(decltype(c)::value);
-          V re, im;
           L::split(input(0, i), input(1, i), re, im);
-          const V sum = re + im;
+          sum = re + im;
+        };
+        if constexpr (kBlocks > 1)
+          forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+            V re, im, sum;
+            splitInput(c, re, im, sum);
+            double *at = split + 3 * c * kLineDoubles;
+            L::store(at, re);
+            L::store(at + kLineDoubles, im);
+            L::store(at + 2 * kLineDoubles, sum);
+          });
+        const ThreeProducts *table = readInPlace(products);
+        for (int b = 0; b < kBlocks; ++b, table += kRows * kInputs) {
+          // Read from L1 at each block: left to itself, GCC forwards the
+          // staged inputs from their stores, held in registers that spill.
+          const double *splitInputs = readInPlace(split);
+          V bySum[kRows] = {}, byIm[kRows] = {}, byRe[kRows] = {};
+          forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+            V re, im, sum;
+            if constexpr (kBlocks > 1) {
+              const double *at = splitInputs + 3 * c * kLineDoubles;
+              re = L::load(at);
+              im = L::load(at + kLineDoubles);
+              sum = L::load(at + 2 * kLineDoubles);
+            } else {
+              splitInput(c, re, im, sum);
+            }
 #pragma GCC unroll 8
-          for (int r = 0; r < kInputs; ++r) {
-            const ThreeProducts &k = table[r * kInputs + c];
-            L::multiplyAdd(bySum[r], sum, k.ofSum);
-            L::multiplyAdd(byIm[r], im, k.ofIm);
-            L::multiplyAdd(byRe[r], re, k.ofRe);
+            for (int r = 0; r < kRows; ++r) {
+              const ThreeProducts &k = table[c * kRows + r];
+              L::multiplyAdd(bySum[r], sum, k.ofSum);
+              L::multiplyAdd(byIm[r], im, k.ofIm);
+              L::multiplyAdd(byRe[r], re, k.ofRe);
+            }
+          });
+#pragma GCC unroll 8
+          for (int r = 0; r < kRows; ++r) {
+            const int row = b * kRows + r;
+            V out[2];
+            L::join(bySum[r] - byIm[r], bySum[r] + byRe[r], out[0], out[1]);
+            for (int h = 0; h < 2; ++h)
+              if constexpr (kSpreadBits != 0)
+                L::store(results + (h * kInputs + row) * kLineDoubles, out[h]);
+              else // without a spread, output row r is vector r
+                L::store(p + step.offsets()[lineOf(h, row, 0)], out[h]);
           }
-        });
-        forEachConstant<kInputs>([&](auto r) __attribute__((always_inline)) {
-          constexpr int i = vectorOf<Targets, Controls>(decltype(r)::value);
-          V out[2];
-          L::join(bySum[r] - byIm[r], bySum[r] + byRe[r], out[0], out[1]);
-          for (int h = 0; h < 2; ++h)
-            if constexpr (kSpreadBits != 0)
-              L::store(results + (h * kVectors + i) * kLineDoubles, out[h]);
-            else
-              L::store(p + step.offsets()[lineOf(h, i, 0)], out[h]);
-        });
+        }
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
             forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
               V v[kSpread];
 #pragma GCC unroll 4
               for (int j = 0; j < kSpread; ++j) {
-                const int i = h * kVectors + g * kSpread + j;
+                const int row = outputAt<Targets, Controls>(g, j);
                 v[j] = L::load(
-                    (outputAt<Targets, Controls>(g, j) < 0 ? staged : results) +
-                    i * kLineDoubles);
+                    row < 0 ? staged + (h * kVectors + g * kSpread + j) *
+                                           kLineDoubles
+                            : results + (h * kInputs + row) * kLineDoubles);
               }
               regroup<L, kSpreadBits, true>(v);
               for (int j = 0; j < kSpread; ++j)
