@@ -21,11 +21,12 @@
 // k >= 3 is bound by multiply-add throughput (cot-bench-gates'
 // "MultiplyAddPeak" gives the bound). So the kernel is compiled for the
 // widest vectors the CPU has: with AVX-512 a line is one 64-byte register,
-// otherwise two 32-byte halves. And with AVX-512, a matrix on 3 wires takes
-// two groups a step (each regrouped first where wires lie on bits 0 and 1),
-// split into real and imaginary parts, to make each complex product of three
-// real ones instead of four (denseGroupPairs). Larger matrices, and states
-// too small for the companion groups, take a plain scalar loop.
+// otherwise two 32-byte halves. And with AVX-512, a matrix on 3 to 5 wires
+// takes two groups a step (each regrouped first where wires lie on bits 0
+// and 1), split into real and imaginary parts, to make each complex product
+// of three real ones instead of four (denseGroupPairs). Matrices on more
+// wires, and states too small for the companion groups, take a plain scalar
+// loop.
 //
 //===----------------------------------------------------------------------===//
 
