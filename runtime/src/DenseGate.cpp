@@ -577,8 +577,10 @@ template <typename L, int Lines, int Targets, int Controls>
   constexpr int kBlocks = kInputs / kRows;
   static_assert(kInputs % kRows == 0);
   // Entry (r, c) at (r / kRows * kInputs + c) * kRows + r % kRows: a block's
-  // factors in the order its multiply-adds read them.
-  ThreeProducts products[kInputs * kInputs];
+  // factors in the order its multiply-adds read them. (On the heap: 24 KiB
+  // for 5 wires would take much of what a small thread stack keeps in
+  // reserve for the runtime, ThreadStack.h.)
+  std::vector<ThreeProducts> products(kInputs * kInputs);
   for (int r = 0; r < kInputs; ++r)
     for (int c = 0; c < kInputs; ++c) {
       const UniformFactor f = plan.factors[r * kInputs + c];
@@ -643,7 +645,7 @@ template <typename L, int Lines, int Targets, int Controls>
             L::store(at + kLineDoubles, im);
             L::store(at + 2 * kLineDoubles, sum);
           });
-        const ThreeProducts *table = readInPlace(products);
+        const ThreeProducts *table = readInPlace(products.data());
         for (int b = 0; b < kBlocks; ++b, table += kRows * kInputs) {
           // Read from L1 at each block: left to itself, GCC forwards the
           // staged inputs from their stores, held in registers that spill.
