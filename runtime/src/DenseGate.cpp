@@ -631,7 +631,7 @@ template <typename L, int Lines, int Targets, int Controls>
         };
         // Input c split: its real parts, imaginary parts and their sums.
         auto splitInput = [&](auto c, V &re, V &im, V &sum)
-                              __attribute__((always_inline)) {
+            __attribute__((always_inline)) {
           constexpr int i = vectorOf<Targets, Controls>(decltype(c)::value);
           L::split(input(0, i), input(1, i), re, im);
           sum = re + im;
