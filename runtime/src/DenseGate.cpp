@@ -588,14 +588,15 @@ template <typename L, int Lines, int Targets, int Controls>
           f.re, f.re + f.im, f.im - f.re};
     }
   // Regrouped halves wait in L1 for the products, and the outputs (by row)
-  // for the regrouping to be undone; split inputs (real part, imaginary
-  // part, their sum) for the blocks after the first.
+  // for the regrouping to be undone; where the outputs take more than one
+  // block, the split inputs (real part, imaginary part, their sum), which
+  // every block reads.
   constexpr int kStagedDoubles = kSpreadBits ? 2 * kVectors * kLineDoubles : 1;
   constexpr int kResultDoubles = kSpreadBits ? 2 * kInputs * kLineDoubles : 1;
   constexpr int kSplitDoubles = kBlocks > 1 ? 3 * kInputs * kLineDoubles : 1;
   alignas(64) double staged[kStagedDoubles];
   alignas(64) double results[kResultDoubles];
-  alignas(64) double split[kSplitDoubles];
+  alignas(64) double stagedSplits[kSplitDoubles];
   double *psi = plan.psi;
   const StepLines<2 * kVectors> step(
       plan, plan.highControls == 0 &&
@@ -640,7 +641,7 @@ template <typename L, int Lines, int Targets, int Controls>
           forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
             V re, im, sum;
             splitInput(c, re, im, sum);
-            double *at = split + 3 * c * kLineDoubles;
+            double *at = stagedSplits + 3 * c * kLineDoubles;
             L::store(at, re);
             L::store(at + kLineDoubles, im);
             L::store(at + 2 * kLineDoubles, sum);
@@ -649,12 +650,12 @@ template <typename L, int Lines, int Targets, int Controls>
         for (int b = 0; b < kBlocks; ++b, table += kRows * kInputs) {
           // Read from L1 at each block: left to itself, GCC forwards the
           // staged inputs from their stores, held in registers that spill.
-          const double *splitInputs = readInPlace(split);
+          const double *splits = readInPlace(stagedSplits);
           V bySum[kRows] = {}, byIm[kRows] = {}, byRe[kRows] = {};
           forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
             V re, im, sum;
             if constexpr (kBlocks > 1) {
-              const double *at = splitInputs + 3 * c * kLineDoubles;
+              const double *at = splits + 3 * c * kLineDoubles;
               re = L::load(at);
               im = L::load(at + kLineDoubles);
               sum = L::load(at + 2 * kLineDoubles);
