@@ -318,14 +318,10 @@ template <typename Factor>
 }
 
 /// The N lines of a step of `plan`: their offsets in doubles from the line
-/// the sweep visits, and whether the sweep prefetches the state in address
-/// order (the kernel's choice).
+/// the sweep visits.
 template <int N> class StepLines {
 public:
-  const bool inAddressOrder;
-
-  StepLines(const DensePlan &plan, bool inAddressOrder)
-      : inAddressOrder(inAddressOrder) {
+  explicit StepLines(const DensePlan &plan) {
     for (int i = 0; i < N; ++i)
       offsets_[i] = 2 * plan.offsets[i];
   }
@@ -442,17 +438,17 @@ template <typename L, int Lines, int Targets, int Controls>
   alignas(64) double results[kResultDoubles];
   const V signs = L::load(kSigns);
   double *psi = plan.psi;
+  const StepLines<kVectors> step(plan);
   // In address order (prefetchInAddressOrder), else step by step.
-  const StepLines<kVectors> step(
-      plan, prefetchInAddressOrder(
-                kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits));
+  const bool inAddressOrder = prefetchInAddressOrder(
+      kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits);
   AddressOrderPrefetch linesAhead(plan.numQubits);
   // Regrouped steps, with their shuffles, go line by line too.
   forEachLine<(sweepsByRuns(kVectors) && kSpreadBits == 0)>(
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        if (step.inAddressOrder)
+        if (inAddressOrder)
           linesAhead.next(psi, kVectors);
         else
           for (int i = 0; i < kVectors; ++i)
@@ -598,9 +594,10 @@ template <typename L, int Lines, int Targets, int Controls>
   alignas(64) double results[kResultDoubles];
   alignas(64) double stagedSplits[kSplitDoubles];
   double *psi = plan.psi;
-  const StepLines<2 * kVectors> step(
-      plan, plan.highControls == 0 &&
-                plan.fixedBits * sizeof(Amplitude) < kPairsAddressOrderBytes);
+  const StepLines<2 * kVectors> step(plan);
+  const bool inAddressOrder =
+      plan.highControls == 0 &&
+      plan.fixedBits * sizeof(Amplitude) < kPairsAddressOrderBytes;
   AddressOrderPrefetch linesAhead(plan.numQubits);
   // Line s of the spread of line g of half h (the pair's companion bit is
   // the highest of the step's companions).
@@ -609,7 +606,7 @@ template <typename L, int Lines, int Targets, int Controls>
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        if (step.inAddressOrder)
+        if (inAddressOrder)
           linesAhead.next(psi, 2 * kVectors);
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
