@@ -40,7 +40,7 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
 COT_TARGET_CLONES
 void scaleLineGroups(std::complex<double> *data, int numQubits,
                      uint64_t targetBits, uint64_t controlBits,
-                     std::complex<double> factor) {
+                     std::complex<double> factor, Prefetch prefetch) {
   const sweeps::Factors f =
       sweeps::laneFactors([&](std::size_t) { return factor; });
   double *psi = reinterpret_cast<double *>(data);
@@ -50,27 +50,31 @@ void scaleLineGroups(std::complex<double> *data, int numQubits,
     if (s == targetBits)
       break;
   }
-  // As the dense kernel prefetches.
   const uint64_t fixed = targetBits | controlBits;
   const bool inAddressOrder =
       sweeps::prefetchInAddressOrder(offsets.size(), targetBits, fixed);
   sweeps::AddressOrderPrefetch linesAhead(numQubits);
-  auto scaleGroup = [&](std::size_t line, std::size_t later) {
+  auto scaleGroup = [&](std::size_t line, std::size_t ahead) {
     if (inAddressOrder)
       linesAhead.next(psi, static_cast<int>(offsets.size()));
+    else if (prefetch == Prefetch::Far)
+      for (std::size_t offset : offsets)
+        __builtin_prefetch(psi + 2 * ahead + offset, 1, 2);
     else
       for (std::size_t offset : offsets)
-        __builtin_prefetch(psi + 2 * later + offset, 1, 2);
+        __builtin_prefetch(psi + 2 * ahead + offset, 1, 3);
     for (std::size_t offset : offsets) {
       double *p = psi + 2 * line + offset;
       sweeps::store(p, sweeps::times(f, sweeps::load(p)));
     }
   };
-  // As the dense kernel steps through groups.
-  if (sweeps::sweepsByRuns(offsets.size()))
-    sweeps::forEachLine<true>(numQubits, fixed, controlBits, scaleGroup);
+  // As the line sweeps go (by runs), or as the dense kernel steps.
+  if (prefetch == Prefetch::Far)
+    sweeps::forEachLine(numQubits, fixed, controlBits, scaleGroup);
   else
-    sweeps::forEachLine<false>(numQubits, fixed, controlBits, scaleGroup);
+    sweeps::forEachLineAhead(numQubits, fixed, controlBits,
+                             sweeps::nearLookahead(fixed, offsets.size()),
+                             scaleGroup);
 }
 
 namespace {
@@ -83,15 +87,18 @@ typedef double LineVector
 constexpr int kLinesAtOnce = 8;
 
 /// streamWithMultiplyAdds with `rounds` multiply-adds per line, the factors
-/// read from `table` (rounds * kLinesAtOnce of them) or kept in a register.
-template <bool FromTable>
+/// read from `table` (rounds * kLinesAtOnce of them) or kept in a register,
+/// prefetching as Ahead says.
+template <bool FromTable, Prefetch Ahead>
 [[gnu::always_inline]] inline void
 multiplyAddSweep(double *psi, int numQubits, int rounds, const double *table) {
   constexpr std::size_t kStepDoubles = kLinesAtOnce * sweeps::kLineDoubles;
+  constexpr bool kFar = Ahead == Prefetch::Far;
   LineVector one = LineVector{} + 1, zero = LineVector{};
   asm("" : "+m"(one), "+m"(zero)); // values the compiler cannot fold
   sweeps::forEachRun(
-      numQubits, 0, sweeps::kPrefetchAmplitudes,
+      numQubits, 0,
+      kFar ? sweeps::kPrefetchAmplitudes : sweeps::nearLookahead(0, 1),
       [&](std::size_t first, std::size_t length, std::size_t later) {
         double *p = psi + 2 * first;
         const double *ahead = psi + 2 * later;
@@ -99,7 +106,7 @@ multiplyAddSweep(double *psi, int numQubits, int rounds, const double *table) {
           LineVector lines[kLinesAtOnce];
           for (int j = 0; j < kLinesAtOnce; ++j) {
             const std::size_t at = i + j * sweeps::kLineDoubles;
-            __builtin_prefetch(ahead + at, 1, 2);
+            __builtin_prefetch(ahead + at, 1, kFar ? 2 : 3);
             lines[j] = *reinterpret_cast<const LineVector *>(p + at);
           }
           // Read again for every step, as a kernel reads its matrix.
@@ -124,14 +131,20 @@ multiplyAddSweep(double *psi, int numQubits, int rounds, const double *table) {
 
 COT_TARGET_CLONES
 void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
-                            int numWires, bool factorsFromTable) {
+                            int numWires, bool factorsFromTable,
+                            Prefetch prefetch) {
   // Multiply-adds of whole lines (8 doubles), per line: 12 * 2^k / 8.
   const int rounds = 3 << (numWires - 1);
   double *psi = reinterpret_cast<double *>(data);
-  if (!factorsFromTable) {
-    multiplyAddSweep<false>(psi, numQubits, rounds, nullptr);
-    return;
-  }
   const std::vector<double> table(std::size_t(rounds) * kLinesAtOnce, 1.0);
-  multiplyAddSweep<true>(psi, numQubits, rounds, table.data());
+  const bool far = prefetch == Prefetch::Far;
+  if (!factorsFromTable && far)
+    multiplyAddSweep<false, Prefetch::Far>(psi, numQubits, rounds, nullptr);
+  else if (!factorsFromTable)
+    multiplyAddSweep<false, Prefetch::Near>(psi, numQubits, rounds, nullptr);
+  else if (far)
+    multiplyAddSweep<true, Prefetch::Far>(psi, numQubits, rounds, table.data());
+  else
+    multiplyAddSweep<true, Prefetch::Near>(psi, numQubits, rounds,
+                                           table.data());
 }

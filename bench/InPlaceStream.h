@@ -26,21 +26,29 @@ void scaleLinePairs(std::complex<double> *data, int numQubits,
                     uint64_t fixedMask, uint64_t aBits, uint64_t bBits,
                     std::complex<double> factor);
 
+/// How a baseline over groups of lines prefetches: as the line sweeps of
+/// the other gate kernels (Far: into L2, 32 KiB ahead in the sweep's order,
+/// or in address order where they take it), or as the dense kernel (Near:
+/// into L1 the group 2 KiB on, memory left to the hardware). Neither is the
+/// faster everywhere, so the benchmarks take the better of the two.
+enum class Prefetch { Far, Near };
+
 /// The same over the groups of lines a dense matrix touches: where the bits
 /// of `controlBits` (bits >= 2) are set, each line whose bits in
 /// `targetBits` (bits >= 2) read 0 together with the lines that differ from it
-/// only in those bits, group by group in the dense kernel's sweep.
+/// only in those bits, group by group, prefetched as `prefetch` says.
 void scaleLineGroups(std::complex<double> *data, int numQubits,
                      uint64_t targetBits, uint64_t controlBits,
-                     std::complex<double> factor);
+                     std::complex<double> factor, Prefetch prefetch);
 
 /// The in-place stream over every line with the arithmetic of a dense
 /// matrix on `numWires` wires and none of its other work: each line takes
 /// the 12 * 2^numWires multiply-adds of doubles such a matrix costs per line
 /// at least (three real products per complex one), on the dense kernel's
 /// vectors (one line per vector), the amplitudes left
-/// unchanged (x * 1 + 0). Eight lines at a time keep enough independent
-/// chains in flight to cover the multiply-add latency. With the factor in a
+/// unchanged (x * 1 + 0), prefetched as `prefetch` says. Eight lines at a
+/// time keep enough independent chains in flight to cover the multiply-add
+/// latency. With the factor in a
 /// register: what arithmetic and memory traffic together allow a dense gate,
 /// before it reads its matrix or exchanges lanes. With factorsFromTable, each
 /// multiply-add reads its factor from a table in the L1 cache, as a dense
@@ -48,6 +56,7 @@ void scaleLineGroups(std::complex<double> *data, int numQubits,
 /// outnumber the registers): what the arithmetic allows with those reads.
 /// Needs numQubits >= 5.
 void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
-                            int numWires, bool factorsFromTable);
+                            int numWires, bool factorsFromTable,
+                            Prefetch prefetch);
 
 #endif // COTANGENT_BENCH_INPLACESTREAM_H

@@ -33,6 +33,7 @@
 #include "LineSweeps.h"
 #include "StateVector.h"
 
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -394,7 +395,7 @@ template <typename L>
     columns[c] = L::load(column);
   }
   double *psi = plan.psi;
-  forEachLine<true>(
+  forEachLine(
       plan.numQubits, plan.fixedBits, plan.highControls,
       [&](size_t line, size_t later) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
@@ -439,20 +440,21 @@ template <typename L, int Lines, int Targets, int Controls>
   const V signs = L::load(kSigns);
   double *psi = plan.psi;
   const StepLines<kVectors> step(plan);
-  // In address order (prefetchInAddressOrder), else step by step.
+  // In address order (prefetchInAddressOrder), else into L1 step by step
+  // (kNearBytes).
   const bool inAddressOrder = prefetchInAddressOrder(
       kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits);
   AddressOrderPrefetch linesAhead(plan.numQubits);
-  // Regrouped steps, with their shuffles, go line by line too.
-  forEachLine<(sweepsByRuns(kVectors) && kSpreadBits == 0)>(
+  forEachLineAhead(
       plan.numQubits, plan.fixedBits, plan.highControls,
-      [&](size_t line, size_t later) __attribute__((always_inline)) {
+      nearLookahead(plan.fixedBits, kVectors),
+      [&](size_t line, size_t ahead) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
         if (inAddressOrder)
           linesAhead.next(psi, kVectors);
         else
           for (int i = 0; i < kVectors; ++i)
-            __builtin_prefetch(psi + 2 * later + step.offsets()[i], 1, 2);
+            __builtin_prefetch(psi + 2 * ahead + step.offsets()[i], 1, 3);
         // The regrouped vectors, while they fit in registers.
         V held[kStaged || !kSpreadBits ? 1 : kVectors];
         if constexpr (kStaged || kSpreadBits) {
@@ -521,20 +523,6 @@ template <typename L, int Lines, int Targets, int Controls>
       });
 }
 
-/// denseGroupPairs prefetches the state in address order where its steps
-/// cover the state (no controls leave lines out) and a step's lines lie
-/// within this many bytes of its first; elsewhere it leaves prefetching to
-/// the hardware, which follows lines spread over as many pages better than
-/// a software prefetch of them step by step. Measured on Intel Xeon, 3-wire
-/// matrices against the stream, before (address order only within 2 KiB;
-/// beyond, the first line of each 128-byte pair step by step) and after: at
-/// 24 qubits, lines spread over 4 to 14 KiB (wires 5 to 7) 0.44-0.51 ->
-/// 0.58-0.60, over 28 to 112 KiB (wires 8 to 10) 0.63-0.64 -> 0.71-0.73,
-/// targets on bits 0 or 1 and the highest wires 0.50-0.57 -> 0.65-0.81; at
-/// 22 qubits, wires 5 to 10, 0.46-0.59 -> 0.57-0.65. (On AMD Zen 5, wires 6
-/// to 10 ran about even with and without the software prefetch.)
-constexpr size_t kPairsAddressOrderBytes = size_t(16) << 10;
-
 /// Output rows whose three sums each (ThreeProducts) denseGroupPairs holds in
 /// registers at a time: 24 of the 32 vector registers.
 constexpr int kPairsRowsPerBlock = 8;
@@ -560,8 +548,8 @@ constexpr int kPairsRowsPerBlock = 8;
 /// wait in L1 for the blocks: measured on Intel Xeon at 22 qubits (worst /
 /// median wire against the stream), 4 wires 0.30 / 0.32 -> 0.34 / 0.38,
 /// 5 wires 0.13 / 0.15 -> 0.22 / 0.24 against denseGroups' four products.
-/// Prefetch: in address order where the step's lines lie close together
-/// (kPairsAddressOrderBytes), else by the hardware alone.
+/// Prefetch: into L1 some steps ahead (kNearBytes), from memory by the
+/// hardware alone.
 template <typename L, int Lines, int Targets, int Controls>
 [[gnu::always_inline]] inline void denseGroupPairs(const DensePlan &plan) {
   using V = typename L::Vector;
@@ -595,19 +583,16 @@ template <typename L, int Lines, int Targets, int Controls>
   alignas(64) double stagedSplits[kSplitDoubles];
   double *psi = plan.psi;
   const StepLines<2 * kVectors> step(plan);
-  const bool inAddressOrder =
-      plan.highControls == 0 &&
-      plan.fixedBits * sizeof(Amplitude) < kPairsAddressOrderBytes;
-  AddressOrderPrefetch linesAhead(plan.numQubits);
   // Line s of the spread of line g of half h (the pair's companion bit is
   // the highest of the step's companions).
   auto lineOf = [](int h, int g, int s) { return (g * 2 + h) * kSpread + s; };
-  forEachLine<false>(
+  forEachLineAhead(
       plan.numQubits, plan.fixedBits, plan.highControls,
-      [&](size_t line, size_t) __attribute__((always_inline)) {
+      nearLookahead(plan.fixedBits, 2 * kVectors),
+      [&](size_t line, size_t ahead) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        if (inAddressOrder)
-          linesAhead.next(psi, 2 * kVectors);
+        for (int i = 0; i < 2 * kVectors; ++i)
+          __builtin_prefetch(psi + 2 * ahead + step.offsets()[i], 1, 3);
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
             forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {

@@ -190,11 +190,12 @@ template <typename FactorOfLane> Factors laneFactors(FactorOfLane &&factor) {
   return ((line | fixedMask | kInLineBits) + 1) & ~fixedMask;
 }
 
-/// The line kPrefetchAmplitudes indices after line 0 among those whose bits in
+/// The line `lookahead` indices after line 0 among those whose bits in
 /// `fixedMask` are all 0 (or one at or past `size`, if the state is shorter).
-inline size_t lineAhead(size_t size, uint64_t fixedMask) {
+inline size_t lineAhead(size_t size, uint64_t fixedMask,
+                        size_t lookahead = kPrefetchAmplitudes) {
   size_t ahead = 0;
-  for (size_t skipped = 0; skipped < kPrefetchAmplitudes && ahead < size;
+  for (size_t skipped = 0; skipped < lookahead && ahead < size;
        skipped += kLineAmplitudes)
     ahead = nextLine(ahead, fixedMask);
   return ahead;
@@ -302,41 +303,78 @@ private:
 /// Calls body(line, ahead) for each line whose index bits in `fixedMask` (none
 /// of bits 0 and 1) read `bits`, in increasing order, with `ahead` the line
 /// kPrefetchAmplitudes indices further on in the same order (or `line` near
-/// the end). With ByRuns, lines come in an inner loop over each run
-/// (forEachStridedRun), the tightest loop for long runs; otherwise each step
-/// carries over the fixed bits (nextLine), which costs the same for every run
-/// length: kernels with much work per line gain by it where runs are a line
-/// or two.
-template <bool ByRuns, typename Body>
+/// the end). Lines come in an inner loop over each run (forEachStridedRun),
+/// the tightest loop for long runs.
+template <typename Body>
 [[gnu::always_inline]] inline void
 forEachLine(int numQubits, uint64_t fixedMask, uint64_t bits, Body &&body) {
-  if constexpr (ByRuns) {
-    forEachStridedRun(
-        numQubits, fixedMask,
-        [&](size_t first, size_t length, size_t later, auto stride)
-            __attribute__((always_inline)) {
-              const size_t start = first | bits, ahead = later | bits;
-              for (size_t i = 0; i < length; i += stride)
-                body(start + i, ahead + i);
-            });
-  } else {
-    const size_t size = dimension(numQubits);
-    size_t ahead = lineAhead(size, fixedMask);
-    for (size_t line = 0; line < size; line = nextLine(line, fixedMask)) {
-      body(line | bits, (ahead < size ? ahead : line) | bits);
-      if (ahead < size)
-        ahead = nextLine(ahead, fixedMask);
-    }
+  forEachStridedRun(
+      numQubits, fixedMask,
+      [&](size_t first, size_t length, size_t later, auto stride)
+          __attribute__((always_inline)) {
+            const size_t start = first | bits, ahead = later | bits;
+            for (size_t i = 0; i < length; i += stride)
+              body(start + i, ahead + i);
+          });
+}
+
+/// Calls body(line, ahead) for each line whose index bits in `fixedMask` (none
+/// of bits 0 and 1) read `bits`, in increasing order, with `ahead` the line
+/// `lookahead` indices further on in the same order (or `line` near the
+/// end). Each step carries over the fixed bits (nextLine), which costs the
+/// same for every run length: kernels with much work per line gain by it
+/// where runs are a line or two, over forEachLine.
+template <typename Body>
+[[gnu::always_inline]] inline void forEachLineAhead(int numQubits,
+                                                    uint64_t fixedMask,
+                                                    uint64_t bits,
+                                                    size_t lookahead,
+                                                    Body &&body) {
+  const size_t size = dimension(numQubits);
+  size_t ahead = lineAhead(size, fixedMask, lookahead);
+  for (size_t line = 0; line < size; line = nextLine(line, fixedMask)) {
+    body(line | bits, (ahead < size ? ahead : line) | bits);
+    if (ahead < size)
+      ahead = nextLine(ahead, fixedMask);
   }
 }
 
-/// Whether a sweep taking `linesPerStep` lines at each step (groups of lines
-/// that differ in fixed bits) visits them by runs (forEachLine<true>), or
-/// line by line. Measured for the dense kernel: from eight lines a step (a
-/// matrix on three wires and more), where runs are one or two lines long (a
-/// fixed bit at 2 or 3), a loop over runs cost 10-20% of the speed; with
-/// fewer lines, bound by memory, the loop over runs is the tighter one.
-constexpr bool sweepsByRuns(size_t linesPerStep) { return linesPerStep < 8; }
+/// The dense kernels prefetch from L2 into L1, step by step, the lines of
+/// the step this many bytes on along them (nearLookahead), and leave the
+/// prefetching from memory to the hardware. Measured on Intel Xeon against
+/// the stream (worst / median wire), before (into L2, 32 KiB ahead step by
+/// step, or in address order where a 3-wire step's lines lay within 16 KiB,
+/// the hardware alone for wider 3-wire steps) and after: at 24 and 26
+/// qubits, 2-wire matrices 0.76 / 0.91 and 0.72 / 0.91 -> 0.80 / 1.04 and
+/// 0.80 / 1.03, 3-wire 0.58 / 0.76 and 0.57 / 0.74 -> 0.76 / 0.95 and
+/// 0.75 / 0.96, 4-wire 0.39 / 0.56 and 0.40 / 0.49 -> 0.41 / 0.56 and
+/// 0.44 / 0.57; with the state in L3 (22 qubits), 2-wire 0.78 / 0.85 ->
+/// 0.73 / 0.92, 3-wire 0.49 / 0.65 -> 0.53 / 0.72; 5-wire about even. 1 KiB
+/// on ran like 2 KiB, 4 KiB lower (3-wire, wires 0-5 at 24 qubits, by
+/// 0.05-0.15); the prefetch into L2 beside this one ran as that one alone.
+/// (The hardware prefetchers keep up with a sweep this busy; it is the wait
+/// for L2 that held the multiply-adds back.)
+constexpr size_t kNearBytes = 2048;
+
+/// At most this much of the L1 cache holds lines prefetched for steps to
+/// come: a step of 32 lines (a 4-wire matrix) prefetches 1 KiB on along its
+/// lines, one of 64 lines 512 bytes.
+constexpr size_t kNearLimitBytes = size_t(32) << 10;
+
+/// The lookahead (for forEachLineAhead) of the step kNearBytes on along the
+/// lines of a sweep over steps of `linesPerStep` lines that differ in, or
+/// hold, the bits of `fixedMask`: as many steps as start within kNearBytes
+/// (one for each setting there of the bits not fixed), at least one; at
+/// most kNearLimitBytes of lines ahead.
+inline size_t nearLookahead(uint64_t fixedMask, size_t linesPerStep) {
+  constexpr size_t kLineBytes = kLineAmplitudes * sizeof(Amplitude);
+  constexpr uint64_t kNearIndexBits = kNearBytes / sizeof(Amplitude) - 1;
+  const size_t steps =
+      std::min((kNearBytes / kLineBytes) >>
+                   __builtin_popcountll(fixedMask & kNearIndexBits),
+               kNearLimitBytes / (linesPerStep * kLineBytes));
+  return std::max<size_t>(steps, 1) * kLineAmplitudes;
+}
 
 /// updateLineSets with its prefetch order fixed at compile time: with both
 /// orders in one loop, GCC's code for the set-by-set one ran slower than
