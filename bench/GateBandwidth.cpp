@@ -22,7 +22,8 @@
 //    the line sweeps and as the dense kernel prefetch, the faster counting);
 //  - for UnitaryK, "limit": the stream doing a K-wire matrix's multiply-adds
 //    on every line it passes, in registers, with nothing else of a dense
-//    gate's work, what memory and arithmetic together allow; and "reads": the
+//    gate's work, what memory and arithmetic together allow a sequential
+//    sweep (lines far apart can overlap them better); and "reads": the
 //    same with each multiply-add's factor read from a table in the L1 cache,
 //    as the dense kernel reads its matrix (for K >= 3 the entries outnumber
 //    the registers); each prefetched both ways, the faster counting.
