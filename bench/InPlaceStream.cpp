@@ -136,13 +136,16 @@ void streamWithMultiplyAdds(std::complex<double> *data, int numQubits,
   // Multiply-adds of whole lines (8 doubles), per line: 12 * 2^k / 8.
   const int rounds = 3 << (numWires - 1);
   double *psi = reinterpret_cast<double *>(data);
-  const std::vector<double> table(std::size_t(rounds) * kLinesAtOnce, 1.0);
   const bool far = prefetch == Prefetch::Far;
-  if (!factorsFromTable && far)
-    multiplyAddSweep<false, Prefetch::Far>(psi, numQubits, rounds, nullptr);
-  else if (!factorsFromTable)
-    multiplyAddSweep<false, Prefetch::Near>(psi, numQubits, rounds, nullptr);
-  else if (far)
+  if (!factorsFromTable) {
+    if (far)
+      multiplyAddSweep<false, Prefetch::Far>(psi, numQubits, rounds, nullptr);
+    else
+      multiplyAddSweep<false, Prefetch::Near>(psi, numQubits, rounds, nullptr);
+    return;
+  }
+  const std::vector<double> table(std::size_t(rounds) * kLinesAtOnce, 1.0);
+  if (far)
     multiplyAddSweep<true, Prefetch::Far>(psi, numQubits, rounds, table.data());
   else
     multiplyAddSweep<true, Prefetch::Near>(psi, numQubits, rounds,

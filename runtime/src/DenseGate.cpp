@@ -327,6 +327,13 @@ public:
       offsets_[i] = 2 * plan.offsets[i];
   }
 
+  /// Prefetches into L1 the lines of the step at `line` (kNearBytes).
+  [[gnu::always_inline]] void prefetchIntoL1(const double *psi,
+                                             size_t line) const {
+    for (int i = 0; i < N; ++i)
+      __builtin_prefetch(psi + 2 * line + offsets()[i], 1, 3);
+  }
+
   /// The offsets, for one phase of a step (its loads, or its stores). From
   /// eight lines a step, read from memory there: left to itself, GCC holds a
   /// step's addresses in registers from its loads to its stores and, short
@@ -453,8 +460,7 @@ template <typename L, int Lines, int Targets, int Controls>
         if (inAddressOrder)
           linesAhead.next(psi, kVectors);
         else
-          for (int i = 0; i < kVectors; ++i)
-            __builtin_prefetch(psi + 2 * ahead + step.offsets()[i], 1, 3);
+          step.prefetchIntoL1(psi, ahead);
         // The regrouped vectors, while they fit in registers.
         V held[kStaged || !kSpreadBits ? 1 : kVectors];
         if constexpr (kStaged || kSpreadBits) {
@@ -591,8 +597,7 @@ template <typename L, int Lines, int Targets, int Controls>
       nearLookahead(plan.fixedBits, 2 * kVectors),
       [&](size_t line, size_t ahead) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        for (int i = 0; i < 2 * kVectors; ++i)
-          __builtin_prefetch(psi + 2 * ahead + step.offsets()[i], 1, 3);
+        step.prefetchIntoL1(psi, ahead);
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
             forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
