@@ -649,16 +649,16 @@ template <typename L, int Lines, int Targets, int Controls>
             } else {
               splitInput(c, re, im, sum);
             }
-#pragma GCC unroll 8
-            for (int r = 0; r < kRows; ++r) {
+            // Rows as constants: from loops unrolled by pragma, GCC also
+            // stored every sum to the stack at the end of each block.
+            forEachConstant<kRows>([&](auto r) __attribute__((always_inline)) {
               const ThreeProducts &k = table[c * kRows + r];
               L::multiplyAdd(bySum[r], sum, k.ofSum);
               L::multiplyAdd(byIm[r], im, k.ofIm);
               L::multiplyAdd(byRe[r], re, k.ofRe);
-            }
+            });
           });
-#pragma GCC unroll 8
-          for (int r = 0; r < kRows; ++r) {
+          forEachConstant<kRows>([&](auto r) __attribute__((always_inline)) {
             const int row = b * kRows + r;
             V out[2];
             L::join(bySum[r] - byIm[r], bySum[r] + byRe[r], out[0], out[1]);
@@ -667,7 +667,7 @@ template <typename L, int Lines, int Targets, int Controls>
                 L::store(results + (h * kInputs + row) * kLineDoubles, out[h]);
               else // without a spread, output row r is vector r
                 L::store(p + step.offsets()[lineOf(h, row, 0)], out[h]);
-          }
+          });
         }
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
