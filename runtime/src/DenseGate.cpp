@@ -278,14 +278,13 @@ constexpr bool actsWithinLines(size_t lines, uint64_t inLineTargets) {
 }
 
 /// Whether a matrix whose groups hold `lines` lines and whose in-line target
-/// and control bits are `inLineTargets` and `inLineControls` takes its steps
-/// as pairs of groups (or of regrouped sets of groups) that differ in one more
-/// companion bit (denseGroupPairs), on a line layout that has that kernel: a
-/// matrix on 3 wires and more. (On 2 wires, bound by memory, the pairs
-/// measured no faster in memory and slower at some wires.)
+/// bits are `inLineTargets` takes its steps as pairs of groups (or of
+/// regrouped sets of groups) that differ in one more companion bit
+/// (denseGroupPairs), on a line layout that has that kernel: a matrix on 3
+/// wires and more, whatever its controls. (On 2 wires, bound by memory, the
+/// pairs measured no faster in memory and slower at some wires.)
 constexpr bool takesGroupPairs(bool layoutPairsGroups, size_t lines,
-                               uint64_t inLineTargets,
-                               uint64_t inLineControls) {
+                               uint64_t inLineTargets) {
   return layoutPairsGroups &&
          (lines << __builtin_popcountll(inLineTargets)) >= 8;
 }
@@ -694,7 +693,7 @@ template <typename L, int Lines, int Targets, int Controls>
 [[gnu::always_inline]] inline void denseLines(const DensePlan &plan) {
   if constexpr (actsWithinLines(Lines, Targets))
     denseWithinLines<L>(plan);
-  else if constexpr (takesGroupPairs(L::kPairsGroups, Lines, Targets, Controls))
+  else if constexpr (takesGroupPairs(L::kPairsGroups, Lines, Targets))
     denseGroupPairs<L, Lines, Targets, Controls>(plan);
   else
     denseGroups<L, Lines, Targets, Controls>(plan);
@@ -831,8 +830,8 @@ void applyDense(Amplitude *state, int numQubits, uint64_t controls,
       actsWithinLines(numLines, inLineTargets)
           ? 0
           : __builtin_popcountll(inLineTargets | inLineControls) +
-                takesGroupPairs(layoutPairsGroups(isa), numLines, inLineTargets,
-                                inLineControls);
+                takesGroupPairs(layoutPairsGroups(isa), numLines,
+                                inLineTargets);
   uint64_t free =
       (dimension(numQubits) - 1) & ~kInLineBits & ~highTargets & ~highControls;
   uint64_t companions = 0;
