@@ -326,11 +326,28 @@ public:
       offsets_[i] = 2 * plan.offsets[i];
   }
 
-  /// Prefetches into L1 the lines of the step at `line` (kNearBytes).
-  [[gnu::always_inline]] void prefetchIntoL1(const double *psi,
-                                             size_t line) const {
-    for (int i = 0; i < N; ++i)
-      __builtin_prefetch(psi + 2 * line + offsets()[i], 1, 3);
+  /// Prefetches into L1 share `slot` of `Slots` (both powers of 2) of the
+  /// lines of the step at `line` (kNearBytes): a kernel spreads a step's
+  /// prefetches over its multiply-adds. All at the start of each step, they
+  /// held the kernels back with the state in memory; measured on Intel Xeon
+  /// (worst / median wire against the stream, at 24 and at 26 qubits), all
+  /// at the start -> spread: 2-wire matrices 0.77 / 1.05 and 0.73 / 1.02 ->
+  /// 0.88 / 1.07 and 0.90 / 1.08, 3-wire 0.69 / 0.96 and 0.70 / 0.92 ->
+  /// 0.79 / 0.97 and 0.71 / 0.96, 4-wire 0.44 / 0.59 and 0.43 / 0.57 ->
+  /// 0.52 / 0.64 and 0.54 / 0.65, 5-wire 0.26 / 0.31 and 0.25 / 0.30 -> 0.30
+  /// / 0.37 both; with the state in L3 (22 qubits) 2-wire 0.73 / 0.93 ->
+  /// 0.70 / 0.94, 3 to 5 wires +0.01-0.05; in L2 even.
+  template <int Slots>
+  [[gnu::always_inline]] void prefetchShareIntoL1(const double *psi,
+                                                  size_t line, int slot) const {
+    const double *ahead = psi + 2 * line;
+    if constexpr (N >= Slots) {
+      constexpr int kPerSlot = N / Slots;
+      for (int i = 0; i < kPerSlot; ++i)
+        __builtin_prefetch(ahead + offsets()[slot * kPerSlot + i], 1, 3);
+    } else if (slot % (Slots / N) == 0) {
+      __builtin_prefetch(ahead + offsets()[slot / (Slots / N)], 1, 3);
+    }
   }
 
   /// The offsets, for one phase of a step (its loads, or its stores). From
@@ -447,7 +464,8 @@ template <typename L, int Lines, int Targets, int Controls>
   double *psi = plan.psi;
   const StepLines<kVectors> step(plan);
   // In address order (prefetchInAddressOrder), else into L1 step by step
-  // (kNearBytes).
+  // (kNearBytes), a share with each input of each block.
+  constexpr int kSlots = kInputs / kBlock * kInputs;
   const bool inAddressOrder = prefetchInAddressOrder(
       kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits);
   AddressOrderPrefetch linesAhead(plan.numQubits);
@@ -458,8 +476,6 @@ template <typename L, int Lines, int Targets, int Controls>
         double *p = psi + 2 * line;
         if (inAddressOrder)
           linesAhead.next(psi, kVectors);
-        else
-          step.prefetchIntoL1(psi, ahead);
         // The regrouped vectors, while they fit in registers.
         V held[kStaged || !kSpreadBits ? 1 : kVectors];
         if constexpr (kStaged || kSpreadBits) {
@@ -489,6 +505,9 @@ template <typename L, int Lines, int Targets, int Controls>
         for (int r0 = 0; r0 < kInputs; r0 += kBlock) {
           V re[kBlock] = {}, im[kBlock] = {};
           forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+            if (!inAddressOrder)
+              step.template prefetchShareIntoL1<kSlots>(
+                  psi, ahead, r0 / kBlock * kInputs + c);
             const V v = input(c);
 #pragma GCC unroll 8
             for (int r = 0; r < kBlock; ++r) {
@@ -553,8 +572,8 @@ constexpr int kPairsRowsPerBlock = 8;
 /// wait in L1 for the blocks: measured on Intel Xeon at 22 qubits (worst /
 /// median wire against the stream), 4 wires 0.30 / 0.32 -> 0.34 / 0.38,
 /// 5 wires 0.13 / 0.15 -> 0.22 / 0.24 against denseGroups' four products.
-/// Prefetch: into L1 some steps ahead (kNearBytes), from memory by the
-/// hardware alone.
+/// Prefetch: into L1 some steps ahead (kNearBytes), a share of the step's
+/// lines with each input of each block; from memory by the hardware alone.
 template <typename L, int Lines, int Targets, int Controls>
 [[gnu::always_inline]] inline void denseGroupPairs(const DensePlan &plan) {
   using V = typename L::Vector;
@@ -596,7 +615,6 @@ template <typename L, int Lines, int Targets, int Controls>
       nearLookahead(plan.fixedBits, 2 * kVectors),
       [&](size_t line, size_t ahead) __attribute__((always_inline)) {
         double *p = psi + 2 * line;
-        step.prefetchIntoL1(psi, ahead);
         if constexpr (kSpreadBits != 0)
           for (int h = 0; h < 2; ++h)
             forEachConstant<Lines>([&](auto g) __attribute__((always_inline)) {
@@ -639,6 +657,8 @@ template <typename L, int Lines, int Targets, int Controls>
           const double *splits = readInPlace(stagedSplits);
           V bySum[kRows] = {}, byIm[kRows] = {}, byRe[kRows] = {};
           forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
+            step.template prefetchShareIntoL1<kBlocks * kInputs>(
+                psi, ahead, b * kInputs + c);
             V re, im, sum;
             if constexpr (kBlocks > 1) {
               const double *at = splits + 3 * c * kLineDoubles;
