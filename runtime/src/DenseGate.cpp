@@ -317,6 +317,23 @@ template <typename Factor>
   return table;
 }
 
+/// Of N things shared in order among Slots slots (both powers of 2): how
+/// many slot `slot` takes, and the first of them.
+template <int N, int Slots>
+[[gnu::always_inline]] constexpr int shareSize(int slot) {
+  if constexpr (N >= Slots)
+    return N / Slots;
+  else
+    return slot % (Slots / N) == 0;
+}
+template <int N, int Slots>
+[[gnu::always_inline]] constexpr int shareStart(int slot) {
+  if constexpr (N >= Slots)
+    return slot * (N / Slots);
+  else
+    return slot / (Slots / N);
+}
+
 /// The N lines of a step of `plan`: their offsets in doubles from the line
 /// the sweep visits.
 template <int N> class StepLines {
@@ -341,13 +358,9 @@ public:
   [[gnu::always_inline]] void prefetchShareIntoL1(const double *psi,
                                                   size_t line, int slot) const {
     const double *ahead = psi + 2 * line;
-    if constexpr (N >= Slots) {
-      constexpr int kPerSlot = N / Slots;
-      for (int i = 0; i < kPerSlot; ++i)
-        __builtin_prefetch(ahead + offsets()[slot * kPerSlot + i], 1, 3);
-    } else if (slot % (Slots / N) == 0) {
-      __builtin_prefetch(ahead + offsets()[slot / (Slots / N)], 1, 3);
-    }
+    const int first = shareStart<N, Slots>(slot);
+    for (int i = 0; i < shareSize<N, Slots>(slot); ++i)
+      __builtin_prefetch(ahead + offsets()[first + i], 1, 3);
   }
 
   /// The offsets, for one phase of a step (its loads, or its stores). From
@@ -463,11 +476,20 @@ template <typename L, int Lines, int Targets, int Controls>
   const V signs = L::load(kSigns);
   double *psi = plan.psi;
   const StepLines<kVectors> step(plan);
-  // In address order (prefetchInAddressOrder), else into L1 step by step
-  // (kNearBytes), a share with each input of each block.
+  // Into L1 step by step (kNearBytes), a share with each input of each
+  // block (kSlots); where the steps' lines lie close together and cover the
+  // state (setsCoverNarrowly), in address order too, also in shares: the
+  // hardware prefetchers fetched such a sweep too slowly with the state in
+  // L3 (Intel Xeon, 22 qubits, 2-wire matrices on wires 1 to 6: 0.66-0.76 of
+  // the stream -> 0.77-0.81, on wire 7 0.86 -> 0.82; at 24 qubits, wires 0
+  // to 4 and 7: 0.81-0.92 -> 0.88-1.00). On AMD, in address order alone, at
+  // each step's start (prefetchInAddressOrder).
   constexpr int kSlots = kInputs / kBlock * kInputs;
-  const bool inAddressOrder = prefetchInAddressOrder(
-      kVectors, plan.fixedBits & ~plan.highControls, plan.fixedBits);
+  const uint64_t varying = plan.fixedBits & ~plan.highControls;
+  const bool inAddressOrder =
+      prefetchInAddressOrder(kVectors, varying, plan.fixedBits);
+  const bool inAddressOrderToo =
+      !inAddressOrder && setsCoverNarrowly(kVectors, varying, plan.fixedBits);
   AddressOrderPrefetch linesAhead(plan.numQubits);
   forEachLineAhead(
       plan.numQubits, plan.fixedBits, plan.highControls,
@@ -505,9 +527,12 @@ template <typename L, int Lines, int Targets, int Controls>
         for (int r0 = 0; r0 < kInputs; r0 += kBlock) {
           V re[kBlock] = {}, im[kBlock] = {};
           forEachConstant<kInputs>([&](auto c) __attribute__((always_inline)) {
-            if (!inAddressOrder)
-              step.template prefetchShareIntoL1<kSlots>(
-                  psi, ahead, r0 / kBlock * kInputs + c);
+            if (!inAddressOrder) {
+              const int slot = r0 / kBlock * kInputs + c;
+              step.template prefetchShareIntoL1<kSlots>(psi, ahead, slot);
+              if (inAddressOrderToo)
+                linesAhead.next(psi, shareSize<kVectors, kSlots>(slot));
+            }
             const V v = input(c);
 #pragma GCC unroll 8
             for (int r = 0; r < kBlock; ++r) {

@@ -227,22 +227,29 @@ inline bool cpuIsAmd() {
 #endif
 }
 
-/// Whether a sweep over sets of `lines` lines that differ in the index bits
-/// `varying` and lie where the bits of `fixedMask` read given values
-/// prefetches in address order: on AMD (measured above), where the sets
-/// cover the whole state (they differ in every fixed bit, in every
-/// combination: no controls leave lines out) and, each reaching `varying`
-/// amplitudes past its first line, are narrow enough (kAddressOrderBytes).
+/// Whether sets of `lines` lines that differ in the index bits `varying` and
+/// lie where the bits of `fixedMask` read given values cover the whole state
+/// (they differ in every fixed bit, in every combination: no controls leave
+/// lines out) and, each reaching `varying` amplitudes past its first line,
+/// are narrow enough (kAddressOrderBytes).
+inline bool setsCoverNarrowly(size_t lines, uint64_t varying,
+                              uint64_t fixedMask) {
+  return lines > 1 && fixedMask == varying &&
+         lines == uint64_t(1) << __builtin_popcountll(varying) &&
+         lines * varying * sizeof(Amplitude) < kAddressOrderBytes;
+}
+
+/// Whether a sweep over such sets prefetches in address order: on AMD
+/// (measured above), where they cover the state narrowly.
 /// Not on Intel, whose hardware prefetchers follow the sets' lines, so that
 /// set by set ran the faster there (Intel Xeon, 24 qubits, set by set / in
 /// address order: RX and Hadamard on wires 2 to 9 0.78-0.98 / 0.73-0.76,
 /// IsingXX 0.72-0.91 / 0.75-0.87, 2-wire matrices 0.74-0.92 / 0.69-0.74; at
-/// 22 qubits even or set by set ahead).
+/// 22 qubits even or set by set ahead). The dense kernel for 2-wire matrices
+/// takes both orders there, each spread over its steps (DenseGate.cpp).
 inline bool prefetchInAddressOrder(size_t lines, uint64_t varying,
                                    uint64_t fixedMask) {
-  return cpuIsAmd() && lines > 1 && fixedMask == varying &&
-         lines == uint64_t(1) << __builtin_popcountll(varying) &&
-         lines * varying * sizeof(Amplitude) < kAddressOrderBytes;
+  return cpuIsAmd() && setsCoverNarrowly(lines, varying, fixedMask);
 }
 
 /// Calls body(first, length, later, stride) for each run of indices first,
