@@ -488,6 +488,7 @@ double onHostVectors(Args &&...args) {
   }
 }
 
+/// multiplyAddChains, for onHostVectors.
 struct Chains {
   template <typename V>
   [[gnu::always_inline]] static double run(size_t rounds, double seed,
@@ -503,10 +504,9 @@ struct Fed {
   [[gnu::always_inline]] static double run(size_t rounds, const double *factors,
                                            const double *inputs, double &sink) {
     constexpr bool kWide = sizeof(V) == sizeof(Doubles8);
-    return fedMultiplyAdds < V, kWide ? 4 : 2,
-           kWide ? 2
-                 : 1 > (rounds, factors, reinterpret_cast<const V *>(inputs),
-                        sink);
+    constexpr int kRows = kWide ? 4 : 2, kColumns = kWide ? 2 : 1;
+    return fedMultiplyAdds<V, kRows, kColumns>(
+        rounds, factors, reinterpret_cast<const V *>(inputs), sink);
   }
 };
 
