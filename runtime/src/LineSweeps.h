@@ -350,7 +350,9 @@ template <typename Body>
 /// where it takes address order on AMD, and denseGroupPairs) prefetch from
 /// L2 into L1, step by step, the lines of the step this many bytes on along
 /// them (nearLookahead), and leave the prefetching from memory to the
-/// hardware. Measured on Intel Xeon against
+/// hardware (but for 2-wire steps whose lines lie close together, which
+/// also prefetch in address order: DenseGate.cpp). Measured on Intel Xeon,
+/// each step's prefetches then still all at its start, against
 /// the stream (worst / median wire), before (into L2, 32 KiB ahead step by
 /// step, or in address order where a 3-wire step's lines lay within 16 KiB,
 /// the hardware alone for wider 3-wire steps) and after: at 24 and 26
